@@ -1,0 +1,35 @@
+// Pieces every classic-control env shares: its RNG and the optional
+// `debug_state` info field that exposes the exact float64 internal state, so
+// alignment tests can put the reference env into the very same state.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "../../core/env.h"
+
+namespace rlpool::classic_control {
+
+class Uniform {
+ public:
+  explicit Uniform(uint32_t seed) : rng_(seed) {}
+  double operator()(double low, double high) { return std::uniform_real_distribution<double>(low, high)(rng_); }
+
+ private:
+  std::mt19937 rng_;
+};
+
+inline void AddDebugState(const Config& c, EnvSpec& spec, int64_t size) {
+  if (c.Get<bool>("debug_state")) spec.info.push_back(Field<double>("state", {size}));
+}
+
+// Writes the state to the debug field (the first info field) when enabled.
+template <size_t N>
+inline void WriteDebugState(bool enabled, const Row& out, size_t obs_fields, const double (&state)[N]) {
+  if (!enabled) return;
+  double* dst = out.At<double>(obs_fields);
+  for (size_t i = 0; i < N; ++i) dst[i] = state[i];
+}
+
+}  // namespace rlpool::classic_control

@@ -1,0 +1,16 @@
+// rlpool._classic_control: the classic-control family's extension module.
+#include "../../bind/bind_pool.h"
+#include "acrobot.h"
+#include "cartpole.h"
+#include "mountain_car.h"
+#include "mountain_car_continuous.h"
+#include "pendulum.h"
+
+NB_MODULE(_classic_control, m) {
+  using namespace rlpool::classic_control;
+  rlpool::BindEnv<CartPole>(m, "CartPole");
+  rlpool::BindEnv<Pendulum>(m, "Pendulum");
+  rlpool::BindEnv<MountainCar>(m, "MountainCar");
+  rlpool::BindEnv<MountainCarContinuous>(m, "MountainCarContinuous");
+  rlpool::BindEnv<Acrobot>(m, "Acrobot");
+}

@@ -1,0 +1,37 @@
+"""rlpool: reinforcement-learning environments stepped in parallel on a native
+thread pool, with envpool's API (``import rlpool as envpool``)."""
+
+from .envs import (
+    DMEnvPool,
+    EnvSpec,
+    GymEnvPool,
+    GymnasiumEnvPool,
+    make,
+    make_dm,
+    make_gym,
+    make_gymnasium,
+    make_spec,
+)
+from .registry import list_all_envs, register
+
+EnvPool = GymnasiumEnvPool
+
+from .registry import _load_builtin_tasks  # noqa: E402
+
+_load_builtin_tasks()
+
+__version__ = "0.1.0"
+__all__ = [
+    "register",
+    "make",
+    "make_dm",
+    "make_gym",
+    "make_gymnasium",
+    "make_spec",
+    "list_all_envs",
+    "EnvSpec",
+    "EnvPool",
+    "DMEnvPool",
+    "GymEnvPool",
+    "GymnasiumEnvPool",
+]

@@ -1,0 +1,323 @@
+"""The Python faces of a pool: gymnasium (default), classic gym and dm_env.
+
+All three wrap one native pool object (``rlpool._<family>.<Env>``) whose
+``step`` / ``recv`` / ``reset`` return a tuple of numpy arrays, one per output
+field, in the order of ``field_names()``: env_id, elapsed_step, reward,
+terminated, truncated, the observation fields, the info fields and, in
+same_step autoreset mode, the final:* fields.
+"""
+
+from __future__ import annotations
+
+import collections
+import warnings
+from typing import Any
+
+import numpy as np
+import gymnasium
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from . import registry, spaces as rl_spaces
+
+_COMMON = ("env_id", "elapsed_step", "reward", "terminated", "truncated")
+
+
+class EnvSpec:
+    """What a task makes for a config: options, spaces and specs, no threads."""
+
+    def __init__(self, task_id: str, **kwargs: Any) -> None:
+        self._task = registry.get_task(task_id)
+        self.id = task_id
+        self._config_dict = registry.build_config(self._task, kwargs)
+        self.config = registry.config_namedtuple(task_id, self._config_dict)
+        self.fields = self._task.env_class().spec(self._native_config())
+        self.reward_threshold = self._task.reward_threshold
+        self.reference = self._task.reference
+        self.observation_space = rl_spaces.observation_space(self.fields["obs"])
+        self.action_space = rl_spaces.field_space(self.fields["action"])
+        self.gymnasium_observation_space = self.observation_space
+        self.gymnasium_action_space = self.action_space
+
+    @property
+    def family(self) -> str:
+        return self._task.family
+
+    def _native_config(self) -> dict[str, Any]:
+        return dict(self._config_dict)
+
+    def observation_spec(self):
+        obs = self.fields["obs"]
+        if len(obs) == 1 and obs[0]["name"] == "obs":
+            return rl_spaces.dm_spec(obs[0])
+        return {rl_spaces.obs_key(f["name"]): rl_spaces.dm_spec(f) for f in obs}
+
+    def action_spec(self):
+        return rl_spaces.dm_spec(self.fields["action"], name="action")
+
+    def __repr__(self) -> str:
+        return f"EnvSpec({self.id!r}, num_envs={self.config.num_envs})"
+
+
+def _as_array(x: Any) -> Any:
+    if x is None or type(x) is np.ndarray:
+        return x
+    return np.asarray(x)
+
+
+class _PoolBase:
+    """Shared plumbing: owns the native pool and splits its output tuple."""
+
+    def _init_pool(self, spec: EnvSpec) -> None:
+        self.spec = spec
+        self.config = dict(spec._config_dict)
+        self._pool = spec._task.env_class()(spec._native_config())
+        names = self._pool.field_names()
+        index = {n: i for i, n in enumerate(names)}
+        obs = [f["name"] for f in spec.fields["obs"]]
+        self._single_obs = len(obs) == 1 and obs[0] == "obs"
+        self._obs_idx = [(rl_spaces.obs_key(n), index[n]) for n in obs]
+        self._info_idx = [(f["name"], index[f["name"]]) for f in spec.fields["info"]]
+        self._same_step = self.config["autoreset_mode"] == "same_step"
+        if self._same_step:
+            self._final_mask_idx = index["final:mask"]
+            self._final_elapsed_idx = index["final:elapsed_step"]
+            self._final_obs_idx = [(rl_spaces.obs_key(n), index["final:" + n]) for n in obs]
+            self._final_info_idx = [(f["name"], index["final:" + f["name"]]) for f in spec.fields["info"]]
+        self._num_envs = self.config["num_envs"]
+        self._batch_size = self.config["batch_size"] or self._num_envs
+        self.all_env_ids = np.arange(self._num_envs, dtype=np.int32)
+        self.is_async = self._batch_size < self._num_envs
+
+    # -- splitting the native tuple ------------------------------------------
+    def _obs(self, t: tuple) -> Any:
+        if self._single_obs:
+            return t[self._obs_idx[0][1]]
+        return {k: t[i] for k, i in self._obs_idx}
+
+    def _info(self, t: tuple) -> dict[str, Any]:
+        env_id = t[0]
+        info = {"env_id": env_id, "players": {"env_id": env_id}, "elapsed_step": t[1]}
+        for name, i in self._info_idx:
+            info[name] = t[i]
+        if self._same_step:
+            mask = t[self._final_mask_idx]
+            if self._single_obs:
+                final_obs = t[self._final_obs_idx[0][1]]
+            else:
+                final_obs = {k: t[i] for k, i in self._final_obs_idx}
+            final_info = {"env_id": env_id, "elapsed_step": t[self._final_elapsed_idx]}
+            for name, i in self._final_info_idx:
+                final_info[name] = t[i]
+            info["final_obs"] = final_obs
+            info["_final_obs"] = mask
+            info["final_info"] = final_info
+            info["_final_info"] = mask
+        return info
+
+    # -- calls shared by every face -------------------------------------------
+    def send(self, action: Any, env_id: Any = None) -> None:
+        self._pool.send(_as_array(action), _as_array(env_id))
+
+    def async_reset(self) -> None:
+        in_flight = self._pool.in_flight()
+        if in_flight:
+            raise RuntimeError(
+                f"async_reset() while {in_flight} env(s) are in flight; recv() their results first"
+            )
+        self._pool.send_reset(None)
+
+    def _native_reset(self, env_id: Any) -> tuple:
+        if env_id is None:
+            in_flight = self._pool.in_flight()
+            if in_flight:
+                raise RuntimeError(
+                    f"reset() of all envs while {in_flight} env(s) are in flight; recv() their results "
+                    "first or pass env_id= for the envs that are idle"
+                )
+        return self._pool.reset(_as_array(env_id))
+
+    def seed(self, seed: Any = None) -> None:
+        warnings.warn("seeds are fixed when the pool is made; pass seed= to rlpool.make()", stacklevel=2)
+
+    def close(self, **kwargs: Any) -> None:
+        pool = getattr(self, "_pool", None)
+        if pool is not None:
+            pool.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._pool.closed
+
+    def __len__(self) -> int:
+        return self._num_envs
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.spec.id!r}, num_envs={self._num_envs}, batch_size={self._batch_size})"
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+class GymnasiumEnvPool(_PoolBase, VectorEnv):
+    """gymnasium face: reset() -> (obs, info); step() -> (obs, reward,
+    terminated, truncated, info). ``observation_space`` / ``action_space`` are
+    the single-env spaces, as in envpool."""
+
+    def __init__(self, spec: EnvSpec) -> None:
+        self._init_pool(spec)
+        self.num_envs = self._num_envs
+        self.single_observation_space = spec.observation_space
+        self.single_action_space = spec.action_space
+        self.observation_space = spec.observation_space
+        self.action_space = spec.action_space
+        mode = AutoresetMode.SAME_STEP if self._same_step else AutoresetMode.NEXT_STEP
+        self.metadata = {"autoreset_mode": mode}
+        self.render_mode = None
+
+    def _out(self, t: tuple):
+        return self._obs(t), t[2], t[3], t[4], self._info(t)
+
+    def reset(self, env_id: Any = None, *, seed: Any = None, options: dict | None = None):
+        if seed is not None:
+            warnings.warn("reset(seed=...) is ignored: seeds are fixed when the pool is made", stacklevel=2)
+        if options:
+            unknown = set(options) - {"reset_mask"}
+            if unknown:
+                raise ValueError(f"reset options {sorted(unknown)} are not supported; only 'reset_mask' is")
+            mask = np.asarray(options["reset_mask"], dtype=bool)
+            if mask.shape != (self._num_envs,):
+                raise ValueError(f"reset_mask must have shape ({self._num_envs},), got {mask.shape}")
+            env_id = np.flatnonzero(mask).astype(np.int32)
+        t = self._native_reset(env_id)
+        return self._obs(t), self._info(t)
+
+    def step(self, action: Any, env_id: Any = None):
+        return self._out(self._pool.step(_as_array(action), _as_array(env_id)))
+
+    def recv(self, reset: bool = False, return_info: bool = True):
+        return self._out(self._pool.recv())
+
+
+class GymEnvPool(_PoolBase):
+    """Classic gym face (envpool 0.8, what CleanRL's envpool scripts use):
+    reset() -> obs (or (obs, info) with gym_reset_return_info=True);
+    step() -> (obs, reward, done, info) with info["TimeLimit.truncated"].
+    Any attribute may be set on it (CleanRL assigns num_envs, spaces, ...)."""
+
+    metadata: dict[str, Any] = {"render_modes": []}
+    reward_range = (-float("inf"), float("inf"))
+
+    def __init__(self, spec: EnvSpec) -> None:
+        self._init_pool(spec)
+        self.num_envs = self._num_envs
+        self.observation_space = rl_spaces.to_legacy_gym(spec.observation_space)
+        self.action_space = rl_spaces.to_legacy_gym(spec.action_space)
+        self.single_observation_space = self.observation_space
+        self.single_action_space = self.action_space
+        self.is_vector_env = True
+        self._return_info = bool(self.config["gym_reset_return_info"])
+
+    def _out(self, t: tuple):
+        terminated, truncated = t[3], t[4]
+        info = self._info(t)
+        info["TimeLimit.truncated"] = truncated & ~terminated
+        return self._obs(t), t[2], terminated | truncated, info
+
+    def reset(self, env_id: Any = None):
+        t = self._native_reset(env_id)
+        if self._return_info:
+            return self._obs(t), self._info(t)
+        return self._obs(t)
+
+    def step(self, action: Any, env_id: Any = None):
+        return self._out(self._pool.step(_as_array(action), _as_array(env_id)))
+
+    def recv(self, reset: bool = False, return_info: bool = True):
+        return self._out(self._pool.recv())
+
+
+def _dm_env():
+    import dm_env
+
+    return dm_env
+
+
+class DMEnvPool(_PoolBase):
+    """dm_env face: batched ``dm_env.TimeStep(step_type, reward, discount,
+    observation)``; the observation is a namedtuple of the obs fields, env_id,
+    players, elapsed_step and the info fields. discount is 0 only where the
+    episode terminated (truncation keeps 1, as dm_env and dm_control do)."""
+
+    def __init__(self, spec: EnvSpec) -> None:
+        self._init_pool(spec)
+        obs_keys = [k for k, _ in self._obs_idx]
+        info_keys = [n for n, _ in self._info_idx]
+        keys = obs_keys + ["env_id", "players", "elapsed_step"] + [k for k in info_keys if k not in obs_keys]
+        self._State = collections.namedtuple("State", keys)
+        self._Players = collections.namedtuple("Players", ["env_id"])
+
+    def _timestep(self, t: tuple):
+        dm_env = _dm_env()
+        elapsed, terminated, truncated = t[1], t[3], t[4]
+        step_type = np.where(terminated | truncated, 2, np.where(elapsed == 0, 0, 1)).astype(np.int32)
+        discount = (~terminated).astype(np.float32)
+        values = {k: t[i] for k, i in self._obs_idx}
+        values.update(env_id=t[0], players=self._Players(env_id=t[0]), elapsed_step=elapsed)
+        for name, i in self._info_idx:
+            values.setdefault(name, t[i])
+        if self._same_step:
+            values.update({k: v for k, v in self._info(t).items() if k.startswith(("final", "_final"))
+                           and k in self._State._fields})
+        return dm_env.TimeStep(step_type, t[2], discount, self._State(**values))
+
+    def observation_spec(self):
+        return self.spec.observation_spec()
+
+    def action_spec(self):
+        return self.spec.action_spec()
+
+    def reset(self, env_id: Any = None):
+        return self._timestep(self._native_reset(env_id))
+
+    def step(self, action: Any, env_id: Any = None):
+        return self._timestep(self._pool.step(_as_array(action), _as_array(env_id)))
+
+    def recv(self, reset: bool = False, return_info: bool = True):
+        return self._timestep(self._pool.recv())
+
+
+_FACES = {"gymnasium": GymnasiumEnvPool, "gym": GymEnvPool, "dm": DMEnvPool}
+
+
+def make(task_id: str, env_type: str = "gymnasium", **kwargs: Any):
+    """Makes a pool of ``num_envs`` copies of ``task_id``; see the README for options."""
+    try:
+        face = _FACES[env_type]
+    except KeyError:
+        raise ValueError(f"env_type must be one of {sorted(_FACES)}, got {env_type!r}") from None
+    return face(EnvSpec(task_id, **kwargs))
+
+
+def make_gymnasium(task_id: str, **kwargs: Any) -> GymnasiumEnvPool:
+    return make(task_id, "gymnasium", **kwargs)
+
+
+def make_gym(task_id: str, **kwargs: Any) -> GymEnvPool:
+    return make(task_id, "gym", **kwargs)
+
+
+def make_dm(task_id: str, **kwargs: Any) -> DMEnvPool:
+    return make(task_id, "dm", **kwargs)
+
+
+def make_spec(task_id: str, **kwargs: Any) -> EnvSpec:
+    return EnvSpec(task_id, **kwargs)
