@@ -5,7 +5,6 @@
 #pragma once
 
 #include <nanobind/nanobind.h>
-#include <nanobind/ndarray.h>
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/variant.h>
@@ -20,20 +19,49 @@
 
 #include "../core/pool.h"
 
+// The numpy C API makes and reads arrays an order of magnitude faster than a
+// generic buffer protocol round trip; each family module is one translation
+// unit, so the API table can stay file-local.
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+
 namespace rlpool {
 
 namespace nb = nanobind;
 
-inline nb::dlpack::dtype ToDlpack(DType t) {
+inline int NumpyType(DType t) {
   switch (t) {
-    case DType::kBool: return nb::dtype<bool>();
-    case DType::kUInt8: return nb::dtype<uint8_t>();
-    case DType::kInt32: return nb::dtype<int32_t>();
-    case DType::kInt64: return nb::dtype<int64_t>();
-    case DType::kFloat32: return nb::dtype<float>();
-    case DType::kFloat64: return nb::dtype<double>();
+    case DType::kBool: return NPY_BOOL;
+    case DType::kUInt8: return NPY_UINT8;
+    case DType::kInt32: return NPY_INT32;
+    case DType::kInt64: return NPY_INT64;
+    case DType::kFloat32: return NPY_FLOAT32;
+    case DType::kFloat64: return NPY_FLOAT64;
   }
-  return nb::dtype<uint8_t>();
+  return NPY_UINT8;
+}
+
+// How to read one element of a caller's array: integer (signed or not) or
+// float, and its width in bytes.
+struct NumKind {
+  enum Kind { kSigned, kUnsigned, kFloat, kOther } kind = kOther;
+  int size = 0;
+};
+
+inline NumKind KindOf(PyArrayObject* a) {
+  NumKind k;
+  k.size = static_cast<int>(PyArray_ITEMSIZE(a));
+  int t = PyArray_TYPE(a);
+  if (t == NPY_BOOL) k.kind = NumKind::kOther;
+  else if (PyArray_ISSIGNED(a)) k.kind = NumKind::kSigned;
+  else if (PyArray_ISUNSIGNED(a)) k.kind = NumKind::kUnsigned;
+  else if ((t == NPY_FLOAT || t == NPY_DOUBLE)) k.kind = NumKind::kFloat;
+  return k;
+}
+
+inline std::string DtypeString(PyArrayObject* a) {
+  nb::handle descr(reinterpret_cast<PyObject*>(PyArray_DESCR(a)));
+  return nb::cast<std::string>(nb::str(descr));
 }
 
 inline nb::dict FieldToDict(const FieldSpec& f) {
@@ -74,39 +102,32 @@ struct BlockOwner {
   std::shared_ptr<BufferPool> pool;
 };
 
-// Reads element `j` of a numpy array as T, whatever its numeric dtype.
+// Reads one element of a caller's array as T, whatever its numeric dtype.
 template <class T>
-inline T ReadAs(const char* p, nb::dlpack::dtype dt) {
-  using C = nb::dlpack::dtype_code;
-  switch (static_cast<C>(dt.code)) {
-    case C::Int:
-      switch (dt.bits) {
-        case 8: return static_cast<T>(*reinterpret_cast<const int8_t*>(p));
-        case 16: return static_cast<T>(*reinterpret_cast<const int16_t*>(p));
-        case 32: return static_cast<T>(*reinterpret_cast<const int32_t*>(p));
+inline T ReadAs(const char* p, NumKind k) {
+  switch (k.kind) {
+    case NumKind::kSigned:
+      switch (k.size) {
+        case 1: return static_cast<T>(*reinterpret_cast<const int8_t*>(p));
+        case 2: return static_cast<T>(*reinterpret_cast<const int16_t*>(p));
+        case 4: return static_cast<T>(*reinterpret_cast<const int32_t*>(p));
         default: return static_cast<T>(*reinterpret_cast<const int64_t*>(p));
       }
-    case C::UInt:
-      switch (dt.bits) {
-        case 8: return static_cast<T>(*reinterpret_cast<const uint8_t*>(p));
-        case 16: return static_cast<T>(*reinterpret_cast<const uint16_t*>(p));
-        case 32: return static_cast<T>(*reinterpret_cast<const uint32_t*>(p));
+    case NumKind::kUnsigned:
+      switch (k.size) {
+        case 1: return static_cast<T>(*reinterpret_cast<const uint8_t*>(p));
+        case 2: return static_cast<T>(*reinterpret_cast<const uint16_t*>(p));
+        case 4: return static_cast<T>(*reinterpret_cast<const uint32_t*>(p));
         default: return static_cast<T>(*reinterpret_cast<const uint64_t*>(p));
       }
     default:
-      return dt.bits == 32 ? static_cast<T>(*reinterpret_cast<const float*>(p))
-                           : static_cast<T>(*reinterpret_cast<const double*>(p));
+      return k.size == 4 ? static_cast<T>(*reinterpret_cast<const float*>(p))
+                         : static_cast<T>(*reinterpret_cast<const double*>(p));
   }
 }
 
-inline bool IsInteger(nb::dlpack::dtype dt) {
-  using C = nb::dlpack::dtype_code;
-  return (dt.code == static_cast<uint8_t>(C::Int) || dt.code == static_cast<uint8_t>(C::UInt)) && dt.lanes == 1;
-}
-inline bool IsFloat(nb::dlpack::dtype dt) {
-  return dt.code == static_cast<uint8_t>(nb::dlpack::dtype_code::Float) && (dt.bits == 32 || dt.bits == 64) &&
-         dt.lanes == 1;
-}
+inline bool IsInteger(NumKind k) { return k.kind == NumKind::kSigned || k.kind == NumKind::kUnsigned; }
+inline bool IsFloat(NumKind k) { return k.kind == NumKind::kFloat; }
 
 template <class Env>
 class PyPool {
@@ -116,6 +137,7 @@ class PyPool {
   explicit PyPool(const Config& config) : pool_(std::make_unique<P>(config)) {
     const EnvSpec& spec = pool_->Spec();
     action_ = spec.action;
+    action_count_ = action_.Count();
     num_envs_ = pool_->Options().num_envs;
     all_ids_.resize(num_envs_);
     std::iota(all_ids_.begin(), all_ids_.end(), 0);
@@ -123,19 +145,17 @@ class PyPool {
     const BlockLayout& layout = pool_->Layout();
     for (size_t f = 0; f < layout.NumFields(); ++f) {
       const FieldSpec& s = layout.Spec(f);
-      std::vector<size_t> shape{0};
-      for (int64_t d : s.shape) shape.push_back(static_cast<size_t>(d));
+      std::vector<npy_intp> shape{0};
+      for (int64_t d : s.shape) shape.push_back(static_cast<npy_intp>(d));
       out_shapes_.push_back(shape);
-      out_dtypes_.push_back(ToDlpack(s.dtype));
+      out_types_.push_back(NumpyType(s.dtype));
     }
-    double low = action_.low.empty() ? -kInf : action_.low[0];
-    double high = action_.high.empty() ? kInf : action_.high[0];
-    action_low_ = low;
-    action_high_ = high;
+    action_low_ = action_.low.empty() ? -kInf : action_.low[0];
+    action_high_ = action_.high.empty() ? kInf : action_.high[0];
   }
 
   P& Get() {
-    if (!pool_) throw std::runtime_error("the pool is closed; make a new one with rlpool.make()");
+    if (pool_->Closed()) throw std::runtime_error("the pool is closed; make a new one with rlpool.make()");
     return *pool_;
   }
 
@@ -146,7 +166,8 @@ class PyPool {
     return names;
   }
 
-  void Send(nb::handle action, nb::handle env_id) { SendImpl(action, env_id, false, false); }
+  void Send(nb::handle action, nb::handle env_id) { SendImpl(action, env_id, false); }
+  void SendReset(nb::handle env_id) { SendImpl(nb::none(), env_id, true); }
 
   nb::tuple Recv() {
     typename P::Result r;
@@ -157,49 +178,29 @@ class PyPool {
     return Wrap(r);
   }
 
-  nb::tuple Step(nb::handle action, nb::handle env_id) {
-    P& pool = Get();
-    size_t k = PrepareIds(env_id);
-    const ActionView view = CheckAction(action, k);
-    typename P::Result r;
-    {
-      nb::gil_scoped_release release;
-      pool.Send(ids_.data(), k, false, true, [&](size_t i, char* slot) { WriteAction(view, i, slot); });
-      r = pool.Recv(CheckSignals);
-    }
-    return Wrap(r);
-  }
-
-  nb::tuple Reset(nb::handle env_id) {
-    P& pool = Get();
-    size_t k = PrepareIds(env_id);
-    typename P::Result r;
-    {
-      nb::gil_scoped_release release;
-      pool.Send(ids_.data(), k, true, true, [](size_t, char*) {});
-      r = pool.Recv(CheckSignals);
-    }
-    return Wrap(r);
-  }
-
-  void SendReset(nb::handle env_id) { SendImpl(nb::none(), env_id, true, false); }
+  // send + recv in one call: one GIL release, and the caller may step a
+  // cheap batch itself instead of waking the workers.
+  nb::tuple Step(nb::handle action, nb::handle env_id) { return SendRecv(action, env_id, false); }
+  nb::tuple Reset(nb::handle env_id) { return SendRecv(nb::none(), env_id, true); }
 
   size_t InFlight() { return Get().InFlight(); }
 
+  // Joins the workers; the pool object stays so that late calls get a clear error.
   void Close() {
-    if (!pool_) return;
     nb::gil_scoped_release release;
-    pool_.reset();
+    pool_->Close();
   }
 
-  bool Closed() const { return !pool_; }
+  bool Closed() const { return pool_->Closed(); }
 
  private:
+  // A caller's action array, read in place.
   struct ActionView {
     const char* data = nullptr;
-    nb::dlpack::dtype dtype{};
-    std::vector<int64_t> strides;  // in bytes, one per dim (dim 0 is the env)
-    std::vector<int64_t> shape;
+    NumKind kind;
+    int ndim = 0;
+    const npy_intp* shape = nullptr;
+    const npy_intp* strides = nullptr;
   };
 
   static void CheckSignals() {
@@ -207,13 +208,40 @@ class PyPool {
     if (PyErr_CheckSignals() != 0) throw nb::python_error();
   }
 
-  void SendImpl(nb::handle action, nb::handle env_id, bool reset, bool caller_steps) {
+  // ids_ and the action view are per call: send_mu_ keeps two Python threads
+  // from interleaving them. It is never held while waiting for results.
+  void SendImpl(nb::handle action, nb::handle env_id, bool reset) {
     P& pool = Get();
+    std::unique_lock<std::mutex> lock(send_mu_, std::defer_lock);
+    {
+      nb::gil_scoped_release release;
+      lock.lock();
+    }
     size_t k = PrepareIds(env_id);
     ActionView view;
     if (!reset) view = CheckAction(action, k);
     nb::gil_scoped_release release;
-    pool.Send(ids_.data(), k, reset, caller_steps, [&](size_t i, char* slot) { WriteAction(view, i, slot); });
+    pool.Send(ids_.data(), k, reset, false, [&](size_t i, char* slot) { WriteAction(view, i, slot); });
+  }
+
+  nb::tuple SendRecv(nb::handle action, nb::handle env_id, bool reset) {
+    P& pool = Get();
+    std::unique_lock<std::mutex> lock(send_mu_, std::try_to_lock);
+    if (!lock.owns_lock()) {
+      nb::gil_scoped_release release;
+      lock.lock();
+    }
+    size_t k = PrepareIds(env_id);
+    ActionView view;
+    if (!reset) view = CheckAction(action, k);
+    typename P::Result r;
+    {
+      nb::gil_scoped_release release;
+      pool.Send(ids_.data(), k, reset, true, [&](size_t i, char* slot) { WriteAction(view, i, slot); });
+      lock.unlock();
+      r = pool.Recv(CheckSignals);
+    }
+    return Wrap(r);
   }
 
   // Fills ids_ from `env_id` (None = every env); returns how many.
@@ -222,75 +250,82 @@ class PyPool {
       std::copy(all_ids_.begin(), all_ids_.end(), ids_.begin());
       return all_ids_.size();
     }
-    nb::ndarray<nb::ro> ids;
-    if (!nb::try_cast(env_id, ids, false) || !IsInteger(ids.dtype()) || ids.ndim() > 1)
-      throw nb::type_error("env_id must be None or a 1-d array of integer env ids");
-    size_t k = ids.ndim() == 0 ? 1 : ids.shape(0);
+    PyObject* o = env_id.ptr();
+    if (!PyArray_Check(o)) throw nb::type_error("env_id must be None or a 1-d array of integer env ids");
+    PyArrayObject* a = reinterpret_cast<PyArrayObject*>(o);
+    NumKind kind = KindOf(a);
+    if (!IsInteger(kind) || PyArray_NDIM(a) > 1)
+      throw nb::type_error(("env_id must be None or a 1-d array of integer env ids, got an array of dtype " +
+                            DtypeString(a) + " with " + std::to_string(PyArray_NDIM(a)) + " dims")
+                               .c_str());
+    size_t k = PyArray_NDIM(a) == 0 ? 1 : static_cast<size_t>(PyArray_DIM(a, 0));
     if (k > static_cast<size_t>(num_envs_))
       throw nb::value_error(("env_id has " + std::to_string(k) + " entries but the pool has only " +
-                             std::to_string(num_envs_) + " envs").c_str());
-    const char* base = static_cast<const char*>(ids.data());
-    int64_t stride = ids.ndim() == 0 ? 0 : ids.stride(0) * static_cast<int64_t>(ids.itemsize());
+                             std::to_string(num_envs_) + " envs")
+                                .c_str());
+    const char* base = static_cast<const char*>(PyArray_DATA(a));
+    npy_intp stride = PyArray_NDIM(a) == 0 ? 0 : PyArray_STRIDE(a, 0);
     for (size_t i = 0; i < k; ++i) {
-      int64_t v = ReadAs<int64_t>(base + static_cast<int64_t>(i) * stride, ids.dtype());
-      if (v < 0 || v >= num_envs_)
-        throw nb::index_error(("env_id " + std::to_string(v) + " is out of range; valid ids are 0.." +
-                               std::to_string(num_envs_ - 1)).c_str());
+      const char* p = base + static_cast<npy_intp>(i) * stride;
+      bool negative = kind.kind == NumKind::kSigned && ReadAs<int64_t>(p, kind) < 0;
+      uint64_t v = negative ? 0 : ReadAs<uint64_t>(p, kind);
+      if (negative || v >= static_cast<uint64_t>(num_envs_))
+        throw nb::index_error(("env_id " + (negative ? std::to_string(ReadAs<int64_t>(p, kind)) : std::to_string(v)) +
+                               " is out of range; valid ids are 0.." + std::to_string(num_envs_ - 1))
+                                  .c_str());
       ids_[i] = static_cast<int32_t>(v);
     }
     return k;
   }
 
   ActionView CheckAction(nb::handle action, size_t k) {
-    nb::ndarray<nb::ro> a;
-    if (!nb::try_cast(action, a, false)) {
+    PyObject* o = action.ptr();
+    if (!PyArray_Check(o)) {
       std::string what = nb::cast<std::string>(nb::str(action.type()));
-      if (nb::hasattr(action, "dtype")) what += " of dtype " + nb::cast<std::string>(nb::str(action.attr("dtype")));
-      throw nb::type_error(("action must be a numeric numpy array, got " + what).c_str());
+      throw nb::type_error(("action must be a numpy array, got " + what).c_str());
     }
+    PyArrayObject* a = reinterpret_cast<PyArrayObject*>(o);
     ActionView v;
-    v.data = static_cast<const char*>(a.data());
-    v.dtype = a.dtype();
-    bool ok_dtype = action_.discrete ? IsInteger(v.dtype) : IsFloat(v.dtype);
-    if (!ok_dtype) {
-      std::string got = nb::cast<std::string>(nb::str(action.attr("dtype")));
-      throw nb::type_error(("action dtype " + got + " is not accepted: this env takes " +
+    v.kind = KindOf(a);
+    bool ok_dtype = action_.discrete ? IsInteger(v.kind) : IsFloat(v.kind);
+    if (!ok_dtype)
+      throw nb::type_error(("action dtype " + DtypeString(a) + " is not accepted: this env takes " +
                             (action_.discrete ? std::string("integer actions (any int dtype)")
                                               : std::string("float actions (float32 or float64)")))
                                .c_str());
-    }
     // Expected shape: (k, *action shape).
-    std::vector<int64_t> want{static_cast<int64_t>(k)};
-    for (int64_t d : action_.shape) want.push_back(d);
-    bool ok_shape = a.ndim() == want.size();
-    for (size_t d = 0; ok_shape && d < want.size(); ++d) ok_shape = a.shape(d) == static_cast<size_t>(want[d]);
+    bool ok_shape = static_cast<size_t>(PyArray_NDIM(a)) == action_.shape.size() + 1 &&
+                    PyArray_DIM(a, 0) == static_cast<npy_intp>(k);
+    for (size_t d = 0; ok_shape && d < action_.shape.size(); ++d)
+      ok_shape = PyArray_DIM(a, static_cast<int>(d + 1)) == action_.shape[d];
     if (!ok_shape) {
-      std::vector<int64_t> got;
-      for (size_t d = 0; d < a.ndim(); ++d) got.push_back(static_cast<int64_t>(a.shape(d)));
+      std::vector<int64_t> got(PyArray_DIMS(a), PyArray_DIMS(a) + PyArray_NDIM(a));
+      std::vector<int64_t> want{static_cast<int64_t>(k)};
+      want.insert(want.end(), action_.shape.begin(), action_.shape.end());
       throw nb::value_error(("action has shape " + ShapeString(got.size(), got.data()) + ", expected " +
                              ShapeString(want.size(), want.data()) + " = (number of env ids, *action shape)")
                                 .c_str());
     }
-    for (size_t d = 0; d < a.ndim(); ++d) {
-      v.shape.push_back(static_cast<int64_t>(a.shape(d)));
-      v.strides.push_back(a.stride(d) * static_cast<int64_t>(a.itemsize()));
-    }
-    // Value checks read the caller's array once, before anything is queued.
-    size_t per_env = action_.Count();
+    v.data = static_cast<const char*>(PyArray_DATA(a));
+    v.ndim = PyArray_NDIM(a);
+    v.shape = PyArray_DIMS(a);
+    v.strides = PyArray_STRIDES(a);
+    // Values are checked before anything is queued, so a bad row leaves the pool untouched.
     for (size_t i = 0; i < k; ++i) {
-      for (size_t j = 0; j < per_env; ++j) {
+      for (size_t j = 0; j < action_count_; ++j) {
         const char* p = Element(v, i, j);
         if (action_.discrete) {
-          int64_t x = ReadAs<int64_t>(p, v.dtype);
-          if (x < action_low_ || x > action_high_ ||
-              (v.dtype.code == static_cast<uint8_t>(nb::dlpack::dtype_code::UInt) && v.dtype.bits == 64 &&
-               ReadAs<uint64_t>(p, v.dtype) > static_cast<uint64_t>(INT64_MAX)))
-            throw nb::value_error(("action " + std::to_string(x) + " for env " + std::to_string(ids_[i]) +
-                                   " is out of range; valid actions are " +
+          bool negative = v.kind.kind == NumKind::kSigned && ReadAs<int64_t>(p, v.kind) < 0;
+          double x = negative ? static_cast<double>(ReadAs<int64_t>(p, v.kind))
+                              : static_cast<double>(ReadAs<uint64_t>(p, v.kind));
+          if (x < action_low_ || x > action_high_)
+            throw nb::value_error(("action " + (negative ? std::to_string(ReadAs<int64_t>(p, v.kind))
+                                                         : std::to_string(ReadAs<uint64_t>(p, v.kind))) +
+                                   " for env " + std::to_string(ids_[i]) + " is out of range; valid actions are " +
                                    std::to_string(static_cast<int64_t>(action_low_)) + ".." +
                                    std::to_string(static_cast<int64_t>(action_high_)))
                                       .c_str());
-        } else if (!std::isfinite(ReadAs<double>(p, v.dtype))) {
+        } else if (!std::isfinite(ReadAs<double>(p, v.kind))) {
           throw nb::value_error(("action for env " + std::to_string(ids_[i]) +
                                  " is not finite (NaN or inf); continuous actions must be finite numbers")
                                     .c_str());
@@ -302,26 +337,25 @@ class PyPool {
 
   // Address of flat element j of env row i.
   const char* Element(const ActionView& v, size_t i, size_t j) const {
-    const char* p = v.data + static_cast<int64_t>(i) * v.strides[0];
-    for (size_t d = v.shape.size(); d-- > 1;) {
-      int64_t n = v.shape[d];
-      p += static_cast<int64_t>(j % n) * v.strides[d];
-      j /= n;
+    const char* p = v.data + static_cast<npy_intp>(i) * v.strides[0];
+    for (int d = v.ndim - 1; d >= 1; --d) {
+      npy_intp n = v.shape[d];
+      p += static_cast<npy_intp>(j % static_cast<size_t>(n)) * v.strides[d];
+      j /= static_cast<size_t>(n);
     }
     return p;
   }
 
   void WriteAction(const ActionView& v, size_t i, char* slot) const {
-    size_t per_env = action_.Count();
-    for (size_t j = 0; j < per_env; ++j) {
+    for (size_t j = 0; j < action_count_; ++j) {
       const char* p = Element(v, i, j);
       switch (action_.dtype) {
-        case DType::kInt32: reinterpret_cast<int32_t*>(slot)[j] = ReadAs<int32_t>(p, v.dtype); break;
-        case DType::kInt64: reinterpret_cast<int64_t*>(slot)[j] = ReadAs<int64_t>(p, v.dtype); break;
-        case DType::kFloat32: reinterpret_cast<float*>(slot)[j] = ReadAs<float>(p, v.dtype); break;
-        case DType::kFloat64: reinterpret_cast<double*>(slot)[j] = ReadAs<double>(p, v.dtype); break;
-        case DType::kUInt8: reinterpret_cast<uint8_t*>(slot)[j] = ReadAs<uint8_t>(p, v.dtype); break;
-        case DType::kBool: reinterpret_cast<bool*>(slot)[j] = ReadAs<int64_t>(p, v.dtype) != 0; break;
+        case DType::kInt32: reinterpret_cast<int32_t*>(slot)[j] = ReadAs<int32_t>(p, v.kind); break;
+        case DType::kInt64: reinterpret_cast<int64_t*>(slot)[j] = ReadAs<int64_t>(p, v.kind); break;
+        case DType::kFloat32: reinterpret_cast<float*>(slot)[j] = ReadAs<float>(p, v.kind); break;
+        case DType::kFloat64: reinterpret_cast<double*>(slot)[j] = ReadAs<double>(p, v.kind); break;
+        case DType::kUInt8: reinterpret_cast<uint8_t*>(slot)[j] = ReadAs<uint8_t>(p, v.kind); break;
+        case DType::kBool: reinterpret_cast<bool*>(slot)[j] = ReadAs<int64_t>(p, v.kind) != 0; break;
       }
     }
   }
@@ -329,7 +363,7 @@ class PyPool {
   // One numpy array per output field, all viewing the block and sharing one
   // capsule that returns the buffer to the pool when the last view dies.
   nb::tuple Wrap(const typename P::Result& r) {
-    P& pool = Get();
+    P& pool = *pool_;
     auto* owner = new BlockOwner{r.data, pool.Buffers()};
     nb::capsule cap(owner, [](void* p) noexcept {
       auto* o = static_cast<BlockOwner*>(p);
@@ -340,23 +374,35 @@ class PyPool {
     size_t n = layout.NumFields();
     nb::object out = nb::steal(PyTuple_New(static_cast<Py_ssize_t>(n)));
     for (size_t f = 0; f < n; ++f) {
-      std::vector<size_t>& shape = out_shapes_[f];
-      shape[0] = static_cast<size_t>(r.rows);
-      nb::ndarray<nb::numpy> arr(layout.At(r.data, f, 0), shape.size(), shape.data(), cap, nullptr,
-                                 out_dtypes_[f]);
-      PyTuple_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(f), arr.cast().release().ptr());
+      std::vector<npy_intp>& shape = out_shapes_[f];
+      shape[0] = static_cast<npy_intp>(r.rows);
+      PyObject* arr = PyArray_New(&PyArray_Type, static_cast<int>(shape.size()), shape.data(), out_types_[f], nullptr,
+                                  layout.At(r.data, f, 0), 0, NPY_ARRAY_CARRAY, nullptr);
+      if (arr == nullptr) throw nb::python_error();
+      if (PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), cap.inc_ref().ptr()) != 0) {
+        Py_DECREF(arr);
+        throw nb::python_error();
+      }
+      PyTuple_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(f), arr);
     }
     return nb::borrow<nb::tuple>(out);
   }
 
   std::unique_ptr<P> pool_;
+  std::mutex send_mu_;
   FieldSpec action_;
+  size_t action_count_ = 1;
   double action_low_ = 0, action_high_ = 0;
   int num_envs_ = 0;
   std::vector<int32_t> all_ids_, ids_;
-  std::vector<std::vector<size_t>> out_shapes_;
-  std::vector<nb::dlpack::dtype> out_dtypes_;
+  std::vector<std::vector<npy_intp>> out_shapes_;
+  std::vector<int> out_types_;
 };
+
+// numpy's C API must be loaded once per extension module before any array call.
+inline void ImportNumpy() {
+  if (PyArray_API == nullptr && _import_array() < 0) throw nb::python_error();
+}
 
 inline Config ConfigFromDict(const std::map<std::string, ConfigValue>& values) { return Config(values); }
 
@@ -370,6 +416,7 @@ inline nb::dict ConfigToDict(const Config& c) {
 // static default_config() and spec(config) describe the env without a pool.
 template <class Env>
 void BindEnv(nb::module_& m, const char* name) {
+  ImportNumpy();
   using Py = PyPool<Env>;
   nb::class_<Py>(m, name)
       .def("__init__",

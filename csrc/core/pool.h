@@ -331,14 +331,16 @@ class Pool {
     b.remaining.store(options_.batch_size, std::memory_order_relaxed);
   }
 
+  // Unknown until the caller has stepped some envs itself: until then, assume expensive.
   double EstimatedCostNs(size_t k) const {
-    return cost_ns_.load(std::memory_order_relaxed) * static_cast<double>(k);
+    double c = cost_ns_.load(std::memory_order_relaxed);
+    return c < 0 ? kInf : c * static_cast<double>(k);
   }
 
   void RecordCost(std::chrono::steady_clock::time_point start, size_t n) {
     double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / n;
     double old = cost_ns_.load(std::memory_order_relaxed);
-    cost_ns_.store(old == 0.0 ? ns : 0.8 * old + 0.2 * ns, std::memory_order_relaxed);
+    cost_ns_.store(old < 0 ? ns : 0.8 * old + 0.2 * ns, std::memory_order_relaxed);
   }
 
   void RunInlineTasks() {
@@ -349,18 +351,25 @@ class Pool {
     running_inline_.clear();
   }
 
-  // Waits for `b`, running queued tasks meanwhile so the caller's core works too.
+  // Waits for `b`, running queued tasks meanwhile so the caller's core works
+  // too, and checking for interrupts at least every `poll`.
   template <class CheckInterrupt>
   void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll) {
     Task t;
+    auto last_check = std::chrono::steady_clock::now();
     while (!b.ready.try_acquire()) {
       if (queue_.TryPop(&t)) {
         auto start = std::chrono::steady_clock::now();
         Run(t);
         RecordCost(start, 1);
+        if (start - last_check > poll) {
+          last_check = start;
+          check_interrupt();
+        }
         continue;
       }
       if (b.ready.try_acquire_for(poll)) return;
+      last_check = std::chrono::steady_clock::now();
       check_interrupt();
     }
   }
@@ -477,9 +486,9 @@ class Pool {
   uint64_t send_index_ = 0;
   uint64_t recv_index_ = 0;
   size_t in_flight_count_ = 0;
-  bool closed_ = false;
+  std::atomic<bool> closed_{false};
   alignas(64) std::atomic<uint64_t> claimed_{0};
-  std::atomic<double> cost_ns_{0.0};
+  std::atomic<double> cost_ns_{-1.0};  // mean ns per env step; < 0 until measured
   std::mutex error_mu_;
   std::string error_;
 };
