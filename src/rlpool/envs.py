@@ -13,8 +13,8 @@ import collections
 import warnings
 from typing import Any
 
+import dm_env
 import numpy as np
-import gymnasium
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from . import registry, spaces as rl_spaces
@@ -245,13 +245,7 @@ class GymEnvPool(_PoolBase):
         return self._out(self._pool.recv())
 
 
-def _dm_env():
-    import dm_env
-
-    return dm_env
-
-
-class DMEnvPool(_PoolBase):
+class DMEnvPool(_PoolBase, dm_env.Environment):
     """dm_env face: batched ``dm_env.TimeStep(step_type, reward, discount,
     observation)``; the observation is a namedtuple of the obs fields, env_id,
     players, elapsed_step and the info fields. discount is 0 only where the
@@ -266,7 +260,6 @@ class DMEnvPool(_PoolBase):
         self._Players = collections.namedtuple("Players", ["env_id"])
 
     def _timestep(self, t: tuple):
-        dm_env = _dm_env()
         elapsed, terminated, truncated = t[1], t[3], t[4]
         step_type = np.where(terminated | truncated, 2, np.where(elapsed == 0, 0, 1)).astype(np.int32)
         discount = (~terminated).astype(np.float32)
