@@ -162,9 +162,12 @@ class Pool {
     }
     for (size_t i = 0; i < k; ++i)
       tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset};
-    // A cheap batch costs less to run here than to wake workers for.
-    if (caller_steps && !async_ && EstimatedCostNs(k) < kInlineBudgetNs) {
-      inline_tasks_.assign(tasks_.begin(), tasks_.begin() + static_cast<long>(k));
+    // A cheap batch costs less to run on the caller's thread at its next
+    // Recv than to wake workers for. Only sync send() without an immediate
+    // recv keeps the queue, so its work overlaps the caller's Python.
+    bool may_inline = caller_steps || async_;
+    if (may_inline && EstimatedCostNs(inline_tasks_.size() + k) < kInlineBudgetNs) {
+      inline_tasks_.insert(inline_tasks_.end(), tasks_.begin(), tasks_.begin() + static_cast<long>(k));
     } else {
       queue_.PushMany(tasks_.data(), k);
     }
