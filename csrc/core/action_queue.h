@@ -1,14 +1,20 @@
 // A bounded queue of work items, filled by one producer at a time (the
 // caller's send, under the pool's API lock) and drained by the workers and the
-// helping caller. A counting semaphore tells consumers how many items wait;
-// each slot carries a sequence number so a consumer that claimed an index
-// reads the item only once the producer has published it.
+// helping caller.
+//
+// The fast paths are plain atomics: TryPop never blocks, spins or yields (the
+// caller polls it while it waits). Workers that find the queue empty sleep on
+// a condition variable; the producer takes that mutex only when someone
+// sleeps, i.e. once per send, never per env step. Each slot carries a sequence
+// number so a consumer that claimed an index reads the item only once the
+// producer has published it.
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
-#include <semaphore>
+#include <mutex>
 #include <thread>
 
 namespace rlpool {
@@ -26,30 +32,52 @@ class ActionQueue {
 
   // Publishes n items; single producer.
   void PushMany(const T* items, size_t n) {
-    uint64_t head = head_;
     for (size_t i = 0; i < n; ++i) {
-      Slot& s = slots_[(head + i) & mask_];
+      Slot& s = slots_[(head_ + i) & mask_];
       s.item = items[i];
-      s.seq.store(head + i + 1, std::memory_order_release);
+      s.seq.store(head_ + i + 1, std::memory_order_release);
     }
-    head_ = head + n;
-    available_.release(static_cast<std::ptrdiff_t>(n));
+    head_ += n;
+    available_.fetch_add(static_cast<int64_t>(n), std::memory_order_seq_cst);
+    // Pairs with the sleeper's increment-then-check in Pop: one of the two
+    // always sees the other, so no wakeup is lost.
+    if (sleepers_.load(std::memory_order_seq_cst) > 0) {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (n == 1) cv_.notify_one();
+      else cv_.notify_all();
+    }
   }
 
   // Blocks until an item is available.
   T Pop() {
-    available_.acquire();
-    return Take();
+    T out;
+    for (int spin = 0; spin < kSpins; ++spin) {
+      if (TryPop(&out)) return out;
+    }
+    for (;;) {
+      if (TryPop(&out)) return out;
+      std::unique_lock<std::mutex> lock(mu_);
+      sleepers_.fetch_add(1, std::memory_order_seq_cst);
+      cv_.wait(lock, [this] { return available_.load(std::memory_order_seq_cst) > 0; });
+      sleepers_.fetch_sub(1, std::memory_order_relaxed);
+    }
   }
 
   // Takes an item if one waits; never blocks.
   bool TryPop(T* out) {
-    if (!available_.try_acquire()) return false;
-    *out = Take();
-    return true;
+    int64_t n = available_.load(std::memory_order_acquire);
+    while (n > 0) {
+      if (available_.compare_exchange_weak(n, n - 1, std::memory_order_acquire, std::memory_order_acquire)) {
+        *out = Take();
+        return true;
+      }
+    }
+    return false;
   }
 
  private:
+  static constexpr int kSpins = 64;
+
   struct Slot {
     std::atomic<uint64_t> seq{0};
     T item{};
@@ -66,7 +94,10 @@ class ActionQueue {
   size_t mask_ = 0;
   uint64_t head_ = 0;  // producer only
   alignas(64) std::atomic<uint64_t> tail_{0};
-  std::counting_semaphore<(1 << 30)> available_{0};
+  alignas(64) std::atomic<int64_t> available_{0};
+  std::atomic<int> sleepers_{0};
+  std::mutex mu_;
+  std::condition_variable cv_;
 };
 
 }  // namespace rlpool

@@ -154,10 +154,7 @@ class Pool {
     uint32_t block_index = 0;
     if (!async_) {
       block_index = static_cast<uint32_t>(send_index_ % num_blocks_);
-      Block& b = blocks_[block_index];
-      b.data = buffers_->Acquire();
-      b.rows = static_cast<int>(k);
-      b.remaining.store(static_cast<int>(k), std::memory_order_relaxed);
+      blocks_[block_index].Open(buffers_->Acquire(), static_cast<int>(k));
       ++send_index_;
     }
     for (size_t i = 0; i < k; ++i)
@@ -328,11 +325,7 @@ class Pool {
     }
   }
 
-  void OpenAsyncBlock(Block& b) {
-    b.data = buffers_->Acquire();
-    b.rows = options_.batch_size;
-    b.remaining.store(options_.batch_size, std::memory_order_relaxed);
-  }
+  void OpenAsyncBlock(Block& b) { b.Open(buffers_->Acquire(), options_.batch_size); }
 
   // Unknown until the caller has stepped some envs itself: until then, assume expensive.
   double EstimatedCostNs(size_t k) const {
@@ -360,7 +353,7 @@ class Pool {
   void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll) {
     Task t;
     auto last_check = std::chrono::steady_clock::now();
-    while (!b.ready.try_acquire()) {
+    while (!b.Ready()) {
       if (queue_.TryPop(&t)) {
         auto start = std::chrono::steady_clock::now();
         Run(t);
@@ -371,7 +364,7 @@ class Pool {
         }
         continue;
       }
-      if (b.ready.try_acquire_for(poll)) return;
+      if (b.WaitFor(poll)) return;
       last_check = std::chrono::steady_clock::now();
       check_interrupt();
     }

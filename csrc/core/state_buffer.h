@@ -6,12 +6,12 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <new>
-#include <semaphore>
 #include <vector>
 
 #include "spec.h"
@@ -92,16 +92,44 @@ class BufferPool {
 };
 
 // One block of results being filled. `remaining` counts rows still to be
-// written; whoever writes the last one releases `ready`.
+// written; whoever writes the last one marks it ready and, only if the
+// consumer is asleep on it, wakes it (once per block, never per row).
 struct Block {
   char* data = nullptr;
   int rows = 0;
   std::atomic<int> remaining{0};
-  std::binary_semaphore ready{0};
+  std::atomic<bool> ready{false};
+  std::atomic<bool> sleeping{false};
+  std::mutex mu;
+  std::condition_variable cv;
+
+  void Open(char* buffer, int n) {
+    data = buffer;
+    rows = n;
+    ready.store(false, std::memory_order_relaxed);
+    remaining.store(n, std::memory_order_relaxed);
+  }
 
   // Called by a writer after its row is complete.
   void RowDone() {
-    if (remaining.fetch_sub(1, std::memory_order_acq_rel) == 1) ready.release();
+    if (remaining.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+    ready.store(true, std::memory_order_seq_cst);
+    if (sleeping.load(std::memory_order_seq_cst)) {
+      std::lock_guard<std::mutex> lock(mu);
+      cv.notify_one();
+    }
+  }
+
+  bool Ready() const { return ready.load(std::memory_order_acquire); }
+
+  // Sleeps until ready or `timeout`; returns Ready().
+  template <class Duration>
+  bool WaitFor(Duration timeout) {
+    std::unique_lock<std::mutex> lock(mu);
+    sleeping.store(true, std::memory_order_seq_cst);
+    bool ok = cv.wait_for(lock, timeout, [this] { return ready.load(std::memory_order_seq_cst); });
+    sleeping.store(false, std::memory_order_relaxed);
+    return ok;
   }
 };
 
