@@ -336,6 +336,9 @@ class Pool {
   void RecordCost(std::chrono::steady_clock::time_point start, size_t n) {
     double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / n;
     double old = cost_ns_.load(std::memory_order_relaxed);
+    // A sample inflated by a preemption must not flip a cheap env over to
+    // the worker path for good: each sample moves the estimate at most 4x.
+    if (old > 0) ns = std::min(ns, 4 * old);
     cost_ns_.store(old < 0 ? ns : 0.8 * old + 0.2 * ns, std::memory_order_relaxed);
   }
 
