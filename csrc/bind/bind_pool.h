@@ -159,13 +159,6 @@ class PyPool {
     return *pool_;
   }
 
-  nb::list FieldNames() {
-    nb::list names;
-    const BlockLayout& layout = Get().Layout();
-    for (size_t f = 0; f < layout.NumFields(); ++f) names.append(layout.Spec(f).name);
-    return names;
-  }
-
   void Send(nb::handle action, nb::handle env_id) { SendImpl(action, env_id, false); }
   void SendReset(nb::handle env_id) { SendImpl(nb::none(), env_id, true); }
 
@@ -360,8 +353,10 @@ class PyPool {
     }
   }
 
-  // One numpy array per output field, all viewing the block and sharing one
-  // capsule that returns the buffer to the pool when the last view dies.
+  // The result as gymnasium returns it: (obs, reward, terminated, truncated,
+  // info). Every array views the block and shares one capsule that returns
+  // the buffer to the pool when the last view dies. Built here rather than in
+  // Python because it is most of a cheap step's cost there.
   nb::tuple Wrap(const typename P::Result& r) {
     P& pool = *pool_;
     auto* owner = new BlockOwner{r.data, pool.Buffers()};
@@ -372,21 +367,80 @@ class PyPool {
     });
     const BlockLayout& layout = pool.Layout();
     size_t n = layout.NumFields();
-    nb::object out = nb::steal(PyTuple_New(static_cast<Py_ssize_t>(n)));
+    arrays_.clear();
     for (size_t f = 0; f < n; ++f) {
       std::vector<npy_intp>& shape = out_shapes_[f];
       shape[0] = static_cast<npy_intp>(r.rows);
       PyObject* arr = PyArray_New(&PyArray_Type, static_cast<int>(shape.size()), shape.data(), out_types_[f], nullptr,
                                   layout.At(r.data, f, 0), 0, NPY_ARRAY_CARRAY, nullptr);
       if (arr == nullptr) throw nb::python_error();
-      if (PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), cap.inc_ref().ptr()) != 0) {
-        Py_DECREF(arr);
+      nb::object owned = nb::steal(arr);
+      if (PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), cap.inc_ref().ptr()) != 0)
         throw nb::python_error();
-      }
-      PyTuple_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(f), arr);
+      arrays_.push_back(std::move(owned));
     }
-    return nb::borrow<nb::tuple>(out);
+    const nb::object& env_id = arrays_[kEnvId];
+    nb::dict players;
+    players[names_.env_id] = env_id;
+    nb::dict info;
+    info[names_.env_id] = env_id;
+    info[names_.players] = players;
+    info[names_.elapsed_step] = arrays_[kElapsedStep];
+    for (size_t j = 0; j < names_.info.size(); ++j) info[names_.info[j]] = arrays_[kNumCommon + num_obs_ + j];
+    if (names_.final_base > 0) {
+      size_t base = names_.final_base;
+      const nb::object& mask = arrays_[base];
+      nb::dict final_info;
+      final_info[names_.env_id] = env_id;
+      final_info[names_.elapsed_step] = arrays_[base + 1];
+      for (size_t j = 0; j < names_.info.size(); ++j) final_info[names_.info[j]] = arrays_[base + 2 + num_obs_ + j];
+      info[names_.final_obs] = Observation(base + 2);
+      info[names_.final_obs_mask] = mask;
+      info[names_.final_info] = final_info;
+      info[names_.final_info_mask] = mask;
+    }
+    return nb::make_tuple(Observation(kNumCommon), arrays_[kReward], arrays_[kTerminated], arrays_[kTruncated], info);
   }
+
+  // The observation fields starting at `first`: one array, or a dict by key.
+  nb::object Observation(size_t first) {
+    if (names_.obs.empty()) return arrays_[first];
+    nb::dict d;
+    for (size_t j = 0; j < names_.obs.size(); ++j) d[names_.obs[j]] = arrays_[first + j];
+    return d;
+  }
+
+ public:
+  // Python key strings, made once (the constructor runs without the GIL).
+  void MakeNames() {
+    const EnvSpec& spec = pool_->Spec();
+    names_.env_id = nb::str("env_id");
+    names_.players = nb::str("players");
+    names_.elapsed_step = nb::str("elapsed_step");
+    names_.final_obs = nb::str("final_obs");
+    names_.final_obs_mask = nb::str("_final_obs");
+    names_.final_info = nb::str("final_info");
+    names_.final_info_mask = nb::str("_final_info");
+    num_obs_ = spec.obs.size();
+    bool single = spec.obs.size() == 1 && spec.obs[0].name == "obs";
+    if (!single)
+      for (const FieldSpec& f : spec.obs) {
+        size_t colon = f.name.find(':');
+        names_.obs.push_back(nb::str(colon == std::string::npos ? f.name.c_str() : f.name.c_str() + colon + 1));
+      }
+    for (const FieldSpec& f : spec.info) names_.info.push_back(nb::str(f.name.c_str()));
+    const BlockLayout& layout = pool_->Layout();
+    for (size_t f = 0; f < layout.NumFields(); ++f)
+      if (layout.Spec(f).name == "final:mask") names_.final_base = f;
+  }
+
+ private:
+  struct Names {
+    nb::str env_id, players, elapsed_step, final_obs, final_obs_mask, final_info, final_info_mask;
+    std::vector<nb::str> obs;   // empty when the observation is one plain array
+    std::vector<nb::str> info;  // the env's own info fields
+    size_t final_base = 0;      // index of final:mask, 0 without same_step autoreset
+  };
 
   std::unique_ptr<P> pool_;
   std::mutex send_mu_;
@@ -397,6 +451,9 @@ class PyPool {
   std::vector<int32_t> all_ids_, ids_;
   std::vector<std::vector<npy_intp>> out_shapes_;
   std::vector<int> out_types_;
+  std::vector<nb::object> arrays_;  // scratch for Wrap
+  size_t num_obs_ = 0;
+  Names names_;
 };
 
 // numpy's C API must be loaded once per extension module before any array call.
@@ -422,14 +479,16 @@ void BindEnv(nb::module_& m, const char* name) {
       .def("__init__",
            [](Py* self, const std::map<std::string, ConfigValue>& values) {
              Config c(values);
-             nb::gil_scoped_release release;
-             new (self) Py(c);
+             {
+               nb::gil_scoped_release release;
+               new (self) Py(c);
+             }
+             self->MakeNames();
            })
       .def_static("default_config", [] { return ConfigToDict(Env::DefaultConfig()); })
       .def_static("spec", [](const std::map<std::string, ConfigValue>& values) {
         return SpecToDict(Env::Spec(Config(values)));
       })
-      .def("field_names", &Py::FieldNames)
       .def("send", &Py::Send, nb::arg("action"), nb::arg("env_id").none())
       .def("send_reset", &Py::SendReset, nb::arg("env_id").none())
       .def("recv", &Py::Recv)

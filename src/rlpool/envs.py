@@ -65,54 +65,18 @@ def _as_array(x: Any) -> Any:
 
 
 class _PoolBase:
-    """Shared plumbing: owns the native pool and splits its output tuple."""
+    """Shared plumbing: owns the native pool, whose step / recv / reset return
+    gymnasium's (obs, reward, terminated, truncated, info) tuple."""
 
     def _init_pool(self, spec: EnvSpec) -> None:
         self.spec = spec
         self.config = dict(spec._config_dict)
         self._pool = spec._task.env_class()(spec._native_config())
-        names = self._pool.field_names()
-        index = {n: i for i, n in enumerate(names)}
-        obs = [f["name"] for f in spec.fields["obs"]]
-        self._single_obs = len(obs) == 1 and obs[0] == "obs"
-        self._obs_idx = [(rl_spaces.obs_key(n), index[n]) for n in obs]
-        self._info_idx = [(f["name"], index[f["name"]]) for f in spec.fields["info"]]
-        self._same_step = self.config["autoreset_mode"] == "same_step"
-        if self._same_step:
-            self._final_mask_idx = index["final:mask"]
-            self._final_elapsed_idx = index["final:elapsed_step"]
-            self._final_obs_idx = [(rl_spaces.obs_key(n), index["final:" + n]) for n in obs]
-            self._final_info_idx = [(f["name"], index["final:" + f["name"]]) for f in spec.fields["info"]]
         self._num_envs = self.config["num_envs"]
         self._batch_size = self.config["batch_size"] or self._num_envs
+        self._same_step = self.config["autoreset_mode"] == "same_step"
         self.all_env_ids = np.arange(self._num_envs, dtype=np.int32)
         self.is_async = self._batch_size < self._num_envs
-
-    # -- splitting the native tuple ------------------------------------------
-    def _obs(self, t: tuple) -> Any:
-        if self._single_obs:
-            return t[self._obs_idx[0][1]]
-        return {k: t[i] for k, i in self._obs_idx}
-
-    def _info(self, t: tuple) -> dict[str, Any]:
-        env_id = t[0]
-        info = {"env_id": env_id, "players": {"env_id": env_id}, "elapsed_step": t[1]}
-        for name, i in self._info_idx:
-            info[name] = t[i]
-        if self._same_step:
-            mask = t[self._final_mask_idx]
-            if self._single_obs:
-                final_obs = t[self._final_obs_idx[0][1]]
-            else:
-                final_obs = {k: t[i] for k, i in self._final_obs_idx}
-            final_info = {"env_id": env_id, "elapsed_step": t[self._final_elapsed_idx]}
-            for name, i in self._final_info_idx:
-                final_info[name] = t[i]
-            info["final_obs"] = final_obs
-            info["_final_obs"] = mask
-            info["final_info"] = final_info
-            info["_final_info"] = mask
-        return info
 
     # -- calls shared by every face -------------------------------------------
     def send(self, action: Any, env_id: Any = None) -> None:
@@ -183,9 +147,6 @@ class GymnasiumEnvPool(_PoolBase, VectorEnv):
         self.metadata = {"autoreset_mode": mode}
         self.render_mode = None
 
-    def _out(self, t: tuple):
-        return self._obs(t), t[2], t[3], t[4], self._info(t)
-
     def reset(self, env_id: Any = None, *, seed: Any = None, options: dict | None = None):
         if seed is not None:
             warnings.warn("reset(seed=...) is ignored: seeds are fixed when the pool is made", stacklevel=2)
@@ -197,14 +158,14 @@ class GymnasiumEnvPool(_PoolBase, VectorEnv):
             if mask.shape != (self._num_envs,):
                 raise ValueError(f"reset_mask must have shape ({self._num_envs},), got {mask.shape}")
             env_id = np.flatnonzero(mask).astype(np.int32)
-        t = self._native_reset(env_id)
-        return self._obs(t), self._info(t)
+        obs, _, _, _, info = self._native_reset(env_id)
+        return obs, info
 
     def step(self, action: Any, env_id: Any = None):
-        return self._out(self._pool.step(_as_array(action), _as_array(env_id)))
+        return self._pool.step(_as_array(action), _as_array(env_id))
 
     def recv(self, reset: bool = False, return_info: bool = True):
-        return self._out(self._pool.recv())
+        return self._pool.recv()
 
 
 class GymEnvPool(_PoolBase):
@@ -226,17 +187,15 @@ class GymEnvPool(_PoolBase):
         self.is_vector_env = True
         self._return_info = bool(self.config["gym_reset_return_info"])
 
-    def _out(self, t: tuple):
-        terminated, truncated = t[3], t[4]
-        info = self._info(t)
+    @staticmethod
+    def _out(t: tuple):
+        obs, reward, terminated, truncated, info = t
         info["TimeLimit.truncated"] = truncated & ~terminated
-        return self._obs(t), t[2], terminated | truncated, info
+        return obs, reward, terminated | truncated, info
 
     def reset(self, env_id: Any = None):
-        t = self._native_reset(env_id)
-        if self._return_info:
-            return self._obs(t), self._info(t)
-        return self._obs(t)
+        obs, _, _, _, info = self._native_reset(env_id)
+        return (obs, info) if self._return_info else obs
 
     def step(self, action: Any, env_id: Any = None):
         return self._out(self._pool.step(_as_array(action), _as_array(env_id)))
@@ -253,24 +212,26 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
 
     def __init__(self, spec: EnvSpec) -> None:
         self._init_pool(spec)
-        obs_keys = [k for k, _ in self._obs_idx]
-        info_keys = [n for n, _ in self._info_idx]
-        keys = obs_keys + ["env_id", "players", "elapsed_step"] + [k for k in info_keys if k not in obs_keys]
+        obs = [f["name"] for f in spec.fields["obs"]]
+        self._obs_keys = None if obs == ["obs"] else [rl_spaces.obs_key(n) for n in obs]
+        keys = self._obs_keys or ["obs"]
+        keys += ["env_id", "players", "elapsed_step"]
+        keys += [f["name"] for f in spec.fields["info"] if f["name"] not in keys]
+        if self._same_step:
+            keys += ["final_obs", "_final_obs", "final_info", "_final_info"]
         self._State = collections.namedtuple("State", keys)
         self._Players = collections.namedtuple("Players", ["env_id"])
 
     def _timestep(self, t: tuple):
-        elapsed, terminated, truncated = t[1], t[3], t[4]
+        obs, reward, terminated, truncated, info = t
+        elapsed = info["elapsed_step"]
         step_type = np.where(terminated | truncated, 2, np.where(elapsed == 0, 0, 1)).astype(np.int32)
         discount = (~terminated).astype(np.float32)
-        values = {k: t[i] for k, i in self._obs_idx}
-        values.update(env_id=t[0], players=self._Players(env_id=t[0]), elapsed_step=elapsed)
-        for name, i in self._info_idx:
-            values.setdefault(name, t[i])
-        if self._same_step:
-            values.update({k: v for k, v in self._info(t).items() if k.startswith(("final", "_final"))
-                           and k in self._State._fields})
-        return dm_env.TimeStep(step_type, t[2], discount, self._State(**values))
+        values = dict(obs) if self._obs_keys else {"obs": obs}
+        for key, value in info.items():
+            values.setdefault(key, value)
+        values["players"] = self._Players(env_id=info["env_id"])
+        return dm_env.TimeStep(step_type, reward, discount, self._State(**values))
 
     def observation_spec(self):
         return self.spec.observation_spec()
