@@ -115,18 +115,18 @@ def test_tiny_benchmark_writes_valid_json_and_png(capsys, tmp_path):
     (point,) = data["points"]
     assert (point["task"], point["batch_size"], point["num_threads"], point["async_num_envs"]) == ("CartPole-v1", 2, 1, 4)
     labels = {r["label"]: r for r in point["results"]}
-    assert set(labels) == {"rlpool sync", "rlpool async", "gymnasium-sync sync", "python-loop loop"}
+    assert set(labels) == {"rlpool sync", "rlpool async", "gymnasium-sync", "python-loop"}
     assert labels["rlpool async"]["num_envs"] == 4 and labels["rlpool sync"]["num_envs"] == 2
     for r in point["results"]:
         assert len(r["samples"]) == 2 and all(s > 0 for s in r["samples"])
         assert r["steps_per_s"] == pytest.approx(float(np.median(r["samples"])))
         assert r["frames_per_s"] == r["steps_per_s"]  # CartPole has no frame skip
-    assert point["per_core_rate"] == labels["python-loop loop"]["steps_per_s"]
+    assert point["per_core_rate"] == labels["python-loop"]["steps_per_s"]
     assert labels["rlpool sync"]["ceiling_fraction"] == pytest.approx(
         labels["rlpool sync"]["steps_per_s"] / point["per_core_rate"]
     )
-    ratio = point["ratios"]["rlpool sync"]["gymnasium-sync sync"]
-    assert ratio == pytest.approx(labels["rlpool sync"]["steps_per_s"] / labels["gymnasium-sync sync"]["steps_per_s"])
+    ratio = point["ratios"]["rlpool sync"]["gymnasium-sync"]
+    assert ratio == pytest.approx(labels["rlpool sync"]["steps_per_s"] / labels["gymnasium-sync"]["steps_per_s"])
 
     png = (tmp_path / "tiny.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
@@ -158,9 +158,9 @@ def test_pendulum_async_point_steps_every_library_with_continuous_actions():
     )
     labels = [m.label for m in result.measurements]
     assert labels[:2] == ["rlpool sync", "rlpool async"]
-    assert "gymnasium-sync sync" in labels and "python-loop loop" in labels
+    assert "gymnasium-sync" in labels and "python-loop" in labels
     skipped = dict(result.skipped)
-    assert "numpy-vectorised" in skipped["gymnasium-vector sync"]  # gymnasium has no vectorised Pendulum
+    assert "numpy-vectorised" in skipped["gymnasium-vector"]  # gymnasium has no vectorised Pendulum
 
 
 @pytest.mark.parametrize("space", [spaces.Discrete(6), spaces.Discrete(3, start=-1), spaces.Box(-2, 2, (3,), np.float32)])

@@ -135,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--repeats", type=_positive_int, help="timed rounds per variant (median reported)")
     bench.add_argument("--repeat-seconds", type=_seconds(True), help="length of one timed round")
     bench.add_argument("--warmup-seconds", type=_seconds(False), help="untimed warm-up per variant")
-    bench.add_argument("--output", help="path prefix of the JSON and PNG files (default ./rlpool-bench-<scenario>)")
+    bench.add_argument("--output", help="path prefix of the .json, .md and .png files written (default ./rlpool-bench-<scenario>)")
     bench.add_argument("--no-progress", action="store_true", help="no progress on stderr")
     bench.set_defaults(run=_bench, parser=bench)
 
@@ -217,6 +217,10 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Sequ
     with open(json_path, "w") as f:
         json.dump(data, f, indent=1)
     print(f"wrote {json_path}")
+    md_path = prefix + ".md"
+    with open(md_path, "w") as f:
+        f.write(bench.format_markdown(scenario, results, env, data["command"]))
+    print(f"wrote {md_path}")
     png_path = prefix + ".png"
     if not bench.have_matplotlib():
         print("no PNG: matplotlib is not installed (pip install 'rlpool[bench]')")

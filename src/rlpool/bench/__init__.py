@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from .measure import Measurement, PointResult, measure, measure_point
 from .plot import have_matplotlib, write_png
-from .report import environment, format_table, to_json
+from .report import environment, format_markdown, format_table, to_json
 from .runners import LIBRARIES, versions
-from .scenarios import PAPER, QUICK, SCENARIOS, Point, Scenario, Timing, explicit
+from .scenarios import PAPER, QUICK, SCENARIOS, Point, Scenario, Timing, explicit, sync_and_async
 
 __all__ = [
     "LIBRARIES",
@@ -22,11 +22,13 @@ __all__ = [
     "Timing",
     "environment",
     "explicit",
+    "format_markdown",
     "format_table",
     "have_matplotlib",
     "measure",
     "measure_point",
     "to_json",
+    "sync_and_async",
     "versions",
     "write_png",
 ]

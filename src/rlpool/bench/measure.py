@@ -18,16 +18,13 @@ from .scenarios import Point, Scenario, Timing
 
 @dataclasses.dataclass
 class Measurement:
+    label: str
     library: str
     mode: str
     num_envs: int
     batch_size: int
     iterations: int = 0  # calls per timed window, calibrated in warm-up
     samples: list[float] = dataclasses.field(default_factory=list)  # env steps/s per window
-
-    @property
-    def label(self) -> str:
-        return f"{self.library} {self.mode}"
 
     @property
     def steps_per_s(self) -> float:
@@ -118,7 +115,7 @@ def _measure_point(point: Point, timing: Timing, libraries, progress: Progress |
                 except Exception:
                     pass
                 continue
-            opened.append((runner, Measurement(runner.library, runner.mode, runner.num_envs, runner.batch_size)))
+            opened.append((runner, Measurement(runner.label, runner.library, runner.mode, runner.num_envs, runner.batch_size)))
 
         # Setup garbage is collected now and the survivors frozen, so collections
         # inside the timed rounds only see what the stepping itself allocates.

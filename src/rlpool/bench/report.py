@@ -91,6 +91,8 @@ def environment(versions: dict[str, str]) -> dict[str, Any]:
         "platform": platform.platform(),
         "processor": platform.processor() or platform.machine(),
         "cpu_count": os.cpu_count(),
+        # Other work on the machine is the main source of noise; record how busy it was.
+        "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
         "versions": {k: v for k, v in versions.items() if v},
     }
 
@@ -137,3 +139,71 @@ def to_json(scenario: Scenario, results: list[PointResult], env: dict[str, Any],
         "environment": env,
         "points": points,
     }
+
+
+def _load(env: dict[str, Any]) -> str:
+    load = env.get("load_average")
+    return f" · load average {load[0]:.1f} at the start" if load else ""
+
+
+def _md_table(header: list[str], rows: list[list[str]]) -> list[str]:
+    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(header))) + "|"]
+    return out + ["| " + " | ".join(r) + " |" for r in rows]
+
+
+def format_markdown(scenario: Scenario, results: list[PointResult], env: dict[str, Any], command: str) -> str:
+    """Per task: steps/s of every variant at each batch size, then rlpool's
+    ratio to each peer (sync · async). For the README and benchmarks/results."""
+    t = scenario.timing
+    versions = ", ".join(f"{k} {v}" for k, v in env["versions"].items())
+    lines = [
+        f"Command: `{command}`",
+        "",
+        f"Date {env['date']} · {env['cpu_count']} cores ({env['processor']}, {env['platform']}) · "
+        f"python {env['python']} · {versions}" + _load(env) + ".",
+        f"Warm-up {t.warmup_s:g} s, then {t.repeats} interleaved rounds of ~{t.repeat_s:g} s per variant; "
+        "median env steps/s shown (± = half the range of the rounds). Absolute numbers vary with the machine "
+        "and its load; the ratios are the point.",
+    ]
+    tasks: dict[str, list[PointResult]] = {}
+    for pr in results:
+        tasks.setdefault(pr.point.task, []).append(pr)
+    for task, prs in tasks.items():
+        lines += ["", f"### {task}", ""]
+        skipped = [pr for pr in prs if pr.note]
+        prs = [pr for pr in prs if not pr.note]
+        for pr in skipped:
+            lines.append(f"Skipped (batch {pr.point.batch_size}): {pr.note}")
+        if not prs:
+            continue
+        fs = prs[0].frame_skip
+        unit = "frames/s" if fs > 1 else "steps/s"
+        header = ["variant"] + [
+            f"batch {pr.point.batch_size}" + (f" (async: {pr.point.async_num_envs} envs)" if pr.point.async_num_envs else "")
+            for pr in prs
+        ]
+        labels = list(dict.fromkeys(m.label for pr in prs for m in pr.measurements))
+        rows = []
+        for label in labels:
+            row = [label]
+            for pr in prs:
+                m = next((m for m in pr.measurements if m.label == label), None)
+                row.append("" if m is None else f"{_num(m.steps_per_s * fs)} ±{100 * m.spread:.0f}%")
+            rows.append(row)
+        lines += [f"{unit}, {prs[0].point.num_threads} threads:", ""] + _md_table(header, rows)
+        rows = []
+        for label in labels:
+            if label.startswith("rlpool"):
+                continue
+            row = [label]
+            for pr in prs:
+                r = ratios(pr)
+                cells = [f"{r[ours][label]:.2f}x" for ours in ("rlpool sync", "rlpool async") if label in r.get(ours, {})]
+                row.append(" · ".join(cells))
+            rows.append(row)
+        if rows:
+            lines += ["", "rlpool sync · rlpool async, divided by each peer:", ""] + _md_table(header, rows)
+        notes = sorted({f"{label}: {why}" for pr in prs for label, why in pr.skipped})
+        if notes:
+            lines += [""] + [f"- skipped {n}" for n in notes]
+    return "\n".join(lines) + "\n"

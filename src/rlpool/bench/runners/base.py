@@ -18,6 +18,7 @@ class Skip(Exception):
 class Runner:
     library = ""  # short name used by --libraries and in the JSON
     mode = "sync"  # "sync", "async" or "loop"
+    has_modes = False  # True for libraries measured both sync and async (the label names the mode)
 
     def __init__(self, point: Point, num_envs: int) -> None:
         self.point = point
@@ -26,7 +27,7 @@ class Runner:
 
     @property
     def label(self) -> str:
-        return f"{self.library} {self.mode}"
+        return f"{self.library} {self.mode}" if self.has_modes else self.library
 
     def open(self, actions: np.ndarray) -> None:
         """Builds and resets the envs and keeps `actions` in the library's

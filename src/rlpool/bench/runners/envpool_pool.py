@@ -33,6 +33,7 @@ def _make(point, num_envs):
 class EnvpoolSync(Runner):
     library = "envpool"
     mode = "sync"
+    has_modes = True
 
     def open(self, actions: np.ndarray) -> None:
         self.env = _make(self.point, self.num_envs)
@@ -49,6 +50,7 @@ class EnvpoolSync(Runner):
 class EnvpoolAsync(Runner):
     library = "envpool"
     mode = "async"
+    has_modes = True
 
     def open(self, actions: np.ndarray) -> None:
         self.env = _make(self.point, self.num_envs)

@@ -53,12 +53,15 @@ def make_single(task_id: str):
     import gymnasium
 
     gym_id, kwargs, wrappers = gymnasium_recipe(task_id)
+    env = None
     try:
         env = gymnasium.make(gym_id, **kwargs)
+        for wrap in wrappers:
+            env = wrap(env)
     except (ImportError, gymnasium.error.DependencyNotInstalled) as e:
+        if env is not None:
+            env.close()
         raise Skip(f"gymnasium {gym_id} needs a missing dependency: {e}") from None
-    for wrap in wrappers:
-        env = wrap(env)
     return env
 
 

@@ -32,6 +32,7 @@ def _make(point, num_envs):
 class RlpoolSync(Runner):
     library = "rlpool"
     mode = "sync"
+    has_modes = True
 
     def open(self, actions: np.ndarray) -> None:
         self.env = _make(self.point, self.num_envs)
@@ -48,6 +49,7 @@ class RlpoolSync(Runner):
 class RlpoolAsync(Runner):
     library = "rlpool"
     mode = "async"
+    has_modes = True
 
     def open(self, actions: np.ndarray) -> None:
         self.env = _make(self.point, self.num_envs)
