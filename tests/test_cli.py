@@ -181,3 +181,25 @@ def test_scenarios_cover_the_readme_table():
         assert (task, 8) in paper
     assert all(p.num_threads == 2 and p.async_num_envs == 3 * p.batch_size for p in bench.PAPER.points)
 
+
+
+@pytest.fixture
+def unbuilt_task(monkeypatch):
+    """A task registered by a family whose native module is not built here."""
+    from rlpool import registry
+
+    task = registry.Task("FakeGame-v5", "nosuchfamily", "FakeGame", {}, None, "nothing")
+    monkeypatch.setitem(registry._TASKS, task.task_id, task)
+    return task.task_id
+
+
+def test_unbuilt_family_is_named_in_errors_list_and_skips(capsys, unbuilt_task):
+    err = cli_error(capsys, "bench", "--task", unbuilt_task)
+    assert "--task" in err and "nosuchfamily" in err and "not built" in err
+    err = cli_error(capsys, "info", unbuilt_task)
+    assert "not built" in err
+    code, out, _ = run_cli(capsys, "list")
+    assert code == 0
+    assert any(line.startswith(unbuilt_task) and "(not built)" in line for line in out.splitlines())
+    result = bench.measure_point(bench.Point(unbuilt_task, 8, 2, 24), bench.Timing(0, 0.01, 1))
+    assert result.measurements == [] and "nosuchfamily" in result.note and "not built" in result.note

@@ -3,6 +3,7 @@ line per point otherwise (so logs stay short)."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 
@@ -13,6 +14,8 @@ class Progress:
         self.enabled = enabled
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
+        # A redrawn line must not wrap, or each redraw leaves a stale line behind.
+        self.width = max(40, shutil.get_terminal_size().columns - 1)
         self.start = time.perf_counter()
         self.point = 0
         self.title = ""
@@ -31,15 +34,15 @@ class Progress:
         bar = "#" * filled + "." * (width - filled)
         elapsed = time.perf_counter() - self.start
         line = f"[{self.point}/{self.num_points}] {self.title} [{bar}] {what} ({elapsed:.0f}s)"
-        self._write("\r" + line[:150].ljust(150))
+        self._write("\r" + line[: self.width].ljust(self.width))
 
     def note(self, text: str) -> None:
         if self.enabled:
-            self._write(("\r" + " " * 150 + "\r" if self.tty else "") + f"  {text}\n")
+            self._write(("\r" + " " * self.width + "\r" if self.tty else "") + f"  {text}\n")
 
     def end(self) -> None:
         if self.enabled and self.tty:
-            self._write("\r" + " " * 150 + "\r")
+            self._write("\r" + " " * self.width + "\r")
 
     def _write(self, text: str) -> None:
         self.stream.write(text)
