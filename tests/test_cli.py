@@ -135,10 +135,13 @@ def test_tiny_benchmark_writes_valid_json_and_png(capsys, tmp_path):
     assert matplotlib.image.imread(str(tmp_path / "tiny.png")).ndim == 3
 
 
-def test_a_point_on_an_unbuilt_or_unknown_task_is_skipped_with_a_note():
+def test_a_point_on_an_unknown_task_is_skipped_with_a_note():
     result = bench.measure_point(bench.Point("NoSuchTask-v0", 2, 1, 6), bench.Timing(0, 0.01, 1))
     assert result.measurements == [] and "NoSuchTask-v0" in result.note
     assert "skipped" in bench.format_table([result])
+    # Scenario points name the family they wait for (the paper scenario's Atari and MuJoCo entries).
+    result = bench.measure_point(bench.Point("NoSuchGame-v5", 8, 2, 24, "atari"), bench.Timing(0, 0.01, 1))
+    assert "NoSuchGame-v5" in result.note and "atari family is not built" in result.note
 
 
 def test_missing_envpool_is_skipped_with_a_note(monkeypatch):

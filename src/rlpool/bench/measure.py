@@ -31,8 +31,10 @@ class Measurement:
         return statistics.median(self.samples)
 
     @property
-    def spread(self) -> float:
-        """Half the range of the windows, relative to the median."""
+    def spread(self) -> float | None:
+        """Half the range of the windows, relative to the median (None from one window)."""
+        if len(self.samples) < 2:
+            return None
         return (max(self.samples) - min(self.samples)) / 2 / self.steps_per_s
 
 
@@ -53,6 +55,8 @@ def _rlpool_spec(point: Point):
     try:
         task = registry.get_task(point.task)
     except ValueError as e:
+        if point.family:
+            raise Skip(f"rlpool has no task {point.task} in this install (the {point.family} family is not built)") from None
         raise Skip(str(e)) from None
     try:
         return rlpool.make_spec(point.task)

@@ -41,6 +41,10 @@ def _num(x: float) -> str:
     return f"{x:,.0f}"
 
 
+def _spread(m: Measurement) -> str:
+    return "" if m.spread is None else f"{100 * m.spread:.0f}%"
+
+
 def format_point(pr: PointResult) -> str:
     point = pr.point
     head = point.describe() + (f" · frame_skip {pr.frame_skip}" if pr.frame_skip > 1 else "")
@@ -60,7 +64,7 @@ def format_point(pr: PointResult) -> str:
         row = [m.label, str(m.num_envs), _num(m.steps_per_s)]
         if pr.frame_skip > 1:
             row.append(_num(m.steps_per_s * pr.frame_skip))
-        row.append(f"{100 * m.spread:.0f}%")
+        row.append(_spread(m))
         row += ["" if r is m else f"{r.steps_per_s / m.steps_per_s:.2f}x" for r in ours]
         if has_ceiling:
             frac = ceiling_fraction(pr, m)
@@ -188,7 +192,7 @@ def format_markdown(scenario: Scenario, results: list[PointResult], env: dict[st
             row = [label]
             for pr in prs:
                 m = next((m for m in pr.measurements if m.label == label), None)
-                row.append("" if m is None else f"{_num(m.steps_per_s * fs)} ±{100 * m.spread:.0f}%")
+                row.append("" if m is None else f"{_num(m.steps_per_s * fs)}" + (f" ±{_spread(m)}" if m.spread is not None else ""))
             rows.append(row)
         lines += [f"{unit}, {prs[0].point.num_threads} threads:", ""] + _md_table(header, rows)
         rows = []

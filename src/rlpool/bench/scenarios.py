@@ -23,6 +23,7 @@ class Point:
     batch_size: int
     num_threads: int
     async_num_envs: int = 0
+    family: str = ""  # the rlpool family expected to serve `task`; only used to explain a skip
 
     @property
     def cores(self) -> int:
@@ -51,18 +52,18 @@ class Scenario:
     timing: Timing
 
 
-def sync_and_async(task: str, batch_size: int, num_threads: int) -> Point:
-    return Point(task, batch_size, num_threads, ASYNC_FACTOR * batch_size)
+def sync_and_async(task: str, batch_size: int, num_threads: int, family: str = "") -> Point:
+    return Point(task, batch_size, num_threads, ASYNC_FACTOR * batch_size, family)
 
 
-def _sweep(tasks, batches, threads):
-    return tuple(sync_and_async(t, b, threads) for t in tasks for b in batches)
+def _sweep(tasks, batches, threads, family):
+    return tuple(sync_and_async(t, b, threads, family) for t in tasks for b in batches)
 
 
 QUICK = Scenario(
     name="quick",
     description="CartPole-v1 at batch 8 and 64, sync and async, 2 threads (under a minute)",
-    points=_sweep(["CartPole-v1"], [8, 64], 2),
+    points=_sweep(["CartPole-v1"], [8, 64], 2, "classic_control"),
     timing=Timing(warmup_s=0.2, repeat_s=0.3, repeats=3),
 )
 
@@ -72,8 +73,9 @@ PAPER = Scenario(
         "the README table: CartPole-v1 and Pendulum-v1 at batch 1, 8, 64; Pong-v5, Ant-v5, "
         "HalfCheetah-v5 and Hopper-v5 at batch 8; sync and async, 2 threads"
     ),
-    points=_sweep(["CartPole-v1", "Pendulum-v1"], [1, 8, 64], 2)
-    + _sweep(["Pong-v5", "Ant-v5", "HalfCheetah-v5", "Hopper-v5"], [8], 2),
+    points=_sweep(["CartPole-v1", "Pendulum-v1"], [1, 8, 64], 2, "classic_control")
+    + _sweep(["Pong-v5"], [8], 2, "atari")
+    + _sweep(["Ant-v5", "HalfCheetah-v5", "Hopper-v5"], [8], 2, "mujoco"),
     timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=5),
 )
 
