@@ -206,3 +206,17 @@ def test_unbuilt_family_is_named_in_errors_list_and_skips(capsys, unbuilt_task):
     assert any(line.startswith(unbuilt_task) and "(not built)" in line for line in out.splitlines())
     result = bench.measure_point(bench.Point(unbuilt_task, 8, 2, 24), bench.Timing(0, 0.01, 1))
     assert result.measurements == [] and "nosuchfamily" in result.note and "not built" in result.note
+
+
+def test_frame_skip_adds_frames_per_second():
+    from rlpool.bench.measure import Measurement, PointResult
+
+    pr = PointResult(bench.Point("Pong-v5", 8, 2, 24, "atari"), frame_skip=4)
+    pr.measurements = [
+        Measurement("rlpool sync", "rlpool", "sync", 8, 8, 1, [1000.0, 1200.0, 1100.0]),
+        Measurement("ale-py", "ale-py", "sync", 8, 8, 1, [500.0, 550.0, 600.0]),
+    ]
+    table = bench.format_table([pr])
+    assert "frames/s" in table and "4,400" in table and "2.00x" in table
+    md = bench.format_markdown(bench.QUICK, [pr], bench.environment({"rlpool": "0"}), "rlpool bench")
+    assert "frames/s" in md and "4,400 ±" in md

@@ -121,26 +121,26 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     bench.add_argument("scenario", nargs="?", choices=sorted(SCENARIOS), help="named scenario (default: quick)")
-    bench.add_argument("--task", help="run one explicit point on this task id instead of a scenario")
-    bench.add_argument("--num-envs", type=_positive_int, help="envs per pool (with --task; default 8)")
+    bench.add_argument("--task", metavar="ID", help="run one explicit point on this task id instead of a scenario")
+    bench.add_argument("--num-envs", type=_positive_int, metavar="N", help="envs per pool (with --task; default 8)")
     bench.add_argument(
-        "--batch-size", type=_positive_int,
+        "--batch-size", type=_positive_int, metavar="B",
         help="results per call (with --task; default num-envs); less than --num-envs adds async variants",
     )
     bench.add_argument(
-        "--num-threads", type=_non_negative_int,
+        "--num-threads", type=_non_negative_int, metavar="T",
         help="worker threads (with --task; default 0 = min(batch size, cores))",
     )
-    bench.add_argument("--libraries", type=_libraries, default=LIBRARIES, help=f"comma-separated subset of {','.join(LIBRARIES)}")
-    bench.add_argument("--repeats", type=_positive_int, help="timed rounds per variant (median reported)")
-    bench.add_argument("--repeat-seconds", type=_seconds(True), help="length of one timed round")
-    bench.add_argument("--warmup-seconds", type=_seconds(False), help="untimed warm-up per variant")
-    bench.add_argument("--output", help="path prefix of the .json, .md and .png files written (default ./rlpool-bench-<scenario>)")
+    bench.add_argument("--libraries", type=_libraries, default=LIBRARIES, metavar="LIST", help=f"comma-separated subset of {','.join(LIBRARIES)}")
+    bench.add_argument("--repeats", type=_positive_int, metavar="N", help="timed rounds per variant (median reported)")
+    bench.add_argument("--repeat-seconds", type=_seconds(True), metavar="S", help="length of one timed round")
+    bench.add_argument("--warmup-seconds", type=_seconds(False), metavar="S", help="untimed warm-up per variant")
+    bench.add_argument("--output", metavar="PREFIX", help="path prefix of the .json, .md and .png files written (default ./rlpool-bench-<scenario>)")
     bench.add_argument("--no-progress", action="store_true", help="no progress on stderr")
     bench.set_defaults(run=_bench, parser=bench)
 
     lister = sub.add_parser("list", help="list task ids", description="Lists registered task ids.")
-    lister.add_argument("--family", help="only this family's tasks (e.g. classic_control)")
+    lister.add_argument("--family", metavar="NAME", help="only this family's tasks (e.g. classic_control)")
     lister.set_defaults(run=_list, parser=lister)
 
     info = sub.add_parser("info", help="show a task's spaces and options", description="Shows a task's spaces, options and reference.")
