@@ -102,9 +102,12 @@ def _measure_point(point: Point, timing: Timing, libraries, progress: Progress |
     result.frame_skip = int(getattr(spec.config, "frame_skip", 1))
     actions = action_batches(spec.action_space, point.batch_size)
 
+    runners = runners_for(point, libraries)
     opened: list[tuple[Runner, Measurement]] = []
     try:
-        for runner in runners_for(point, libraries):
+        # Forking while other libraries' worker threads run can deadlock the child, so
+        # process-based peers start first; the table keeps the libraries' order.
+        for runner in sorted(runners, key=lambda r: not r.starts_processes):
             progress.update(0, 1, f"starting {runner.label}")
             try:
                 runner.open(actions)
@@ -120,6 +123,9 @@ def _measure_point(point: Point, timing: Timing, libraries, progress: Progress |
                     pass
                 continue
             opened.append((runner, Measurement(runner.label, runner.library, runner.mode, runner.num_envs, runner.batch_size)))
+        rank = {r.label: i for i, r in enumerate(runners)}
+        opened.sort(key=lambda rm: rank[rm[0].label])
+        result.skipped.sort(key=lambda s: rank[s[0]])
 
         # Setup garbage is collected now and the survivors frozen, so collections
         # inside the timed rounds only see what the stepping itself allocates.

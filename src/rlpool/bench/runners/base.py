@@ -19,6 +19,7 @@ class Runner:
     library = ""  # short name used by --libraries and in the JSON
     mode = "sync"  # "sync", "async" or "loop"
     has_modes = False  # True for libraries measured both sync and async (the label names the mode)
+    starts_processes = False  # True for runners that fork workers: they are opened before any thread pool exists
 
     def __init__(self, point: Point, num_envs: int) -> None:
         self.point = point

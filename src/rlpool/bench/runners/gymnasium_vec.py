@@ -46,6 +46,7 @@ class GymnasiumSync(GymnasiumVector):
 class GymnasiumAsync(GymnasiumVector):
     library = "gymnasium-async"
     vectorization_mode = "async"
+    starts_processes = True
 
 
 class GymnasiumNumpy(GymnasiumVector):
