@@ -194,6 +194,11 @@ def format_markdown(scenario: Scenario, results: list[PointResult], env: dict[st
                 m = next((m for m in pr.measurements if m.label == label), None)
                 row.append("" if m is None else f"{_num(m.steps_per_s * fs)}" + (f" ±{_spread(m)}" if m.spread is not None else ""))
             rows.append(row)
+        if any(per_core_rate(pr) for pr in prs):
+            rows.append(
+                [f"*{prs[0].point.cores}-core ceiling (cores × python-loop)*"]
+                + [_num(per_core_rate(pr) * pr.point.cores * fs) if per_core_rate(pr) else "" for pr in prs]
+            )
         lines += [f"{unit}, {prs[0].point.num_threads} threads:", ""] + _md_table(header, rows)
         rows = []
         for label in labels:
