@@ -220,3 +220,20 @@ def test_frame_skip_adds_frames_per_second():
     assert "frames/s" in table and "4,400" in table and "2.00x" in table
     md = bench.format_markdown(bench.QUICK, [pr], bench.environment({"rlpool": "0"}), "rlpool bench")
     assert "frames/s" in md and "4,400 ±" in md
+
+
+def _resolve(*argv):
+    parser = cli.build_parser()
+    args = parser.parse_args(["bench", *argv])
+    return cli._scenario_from_args(args.parser, args)
+
+
+def test_scenario_resolution_defaults_and_overrides():
+    assert _resolve().points == bench.QUICK.points  # no scenario and no --task: the quick demo
+    paper = _resolve("paper", "--repeats", "2", "--repeat-seconds", "0.25", "--warmup-seconds", "0")
+    assert paper.points == bench.PAPER.points
+    assert paper.timing == bench.Timing(warmup_s=0.0, repeat_s=0.25, repeats=2)
+    (point,) = _resolve("--task", "CartPole-v1", "--num-envs", "8", "--batch-size", "4", "--num-threads", "2").points
+    assert (point.task, point.batch_size, point.num_threads, point.async_num_envs) == ("CartPole-v1", 4, 2, 8)
+    (point,) = _resolve("--task", "Pendulum-v1", "--num-envs", "4").points
+    assert (point.batch_size, point.async_num_envs) == (4, 0)  # batch = num_envs: sync only
