@@ -1,0 +1,218 @@
+"""The results as a text table and as JSON: steps/s, frames/s, the ratio of
+each rlpool variant to every peer, and the fraction of the n-core ceiling
+(n cores times the per-core rate of the bare Python loop)."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import sys
+from typing import Any
+
+from .measure import Measurement, PointResult
+from .scenarios import Scenario
+
+LOOP = "python-loop"
+
+
+def per_core_rate(pr: PointResult) -> float | None:
+    loop = [m for m in pr.measurements if m.library == LOOP]
+    return loop[0].steps_per_s if loop else None
+
+
+def ceiling_fraction(pr: PointResult, m: Measurement) -> float | None:
+    rate = per_core_rate(pr)
+    if rate is None or m.library == LOOP:
+        return None
+    return m.steps_per_s / (rate * pr.point.cores)
+
+
+def ratios(pr: PointResult) -> dict[str, dict[str, float]]:
+    """{rlpool variant: {other variant: rlpool steps/s ÷ its steps/s}}."""
+    ours = [m for m in pr.measurements if m.library == "rlpool"]
+    return {
+        r.label: {m.label: r.steps_per_s / m.steps_per_s for m in pr.measurements if m is not r}
+        for r in ours
+    }
+
+
+def _num(x: float) -> str:
+    return f"{x:,.0f}"
+
+
+def _spread(m: Measurement) -> str:
+    return "" if m.spread is None else f"{100 * m.spread:.0f}%"
+
+
+def format_point(pr: PointResult) -> str:
+    point = pr.point
+    head = point.describe() + (f" · frame_skip {pr.frame_skip}" if pr.frame_skip > 1 else "")
+    if pr.note:
+        return f"{head}\n  skipped: {pr.note}\n"
+    ours = [m for m in pr.measurements if m.library == "rlpool"]
+    cols = ["variant", "envs", "steps/s"]
+    if pr.frame_skip > 1:
+        cols.append("frames/s")
+    cols.append("±")
+    cols += [f"{r.label} ÷" for r in ours]
+    has_ceiling = per_core_rate(pr) is not None
+    if has_ceiling:
+        cols.append(f"of {point.cores}-core loop ceiling")
+    rows = []
+    for m in pr.measurements:
+        row = [m.label, str(m.num_envs), _num(m.steps_per_s)]
+        if pr.frame_skip > 1:
+            row.append(_num(m.steps_per_s * pr.frame_skip))
+        row.append(_spread(m))
+        row += ["" if r is m else f"{r.steps_per_s / m.steps_per_s:.2f}x" for r in ours]
+        if has_ceiling:
+            frac = ceiling_fraction(pr, m)
+            row.append("" if frac is None else f"{frac:.2f}")
+        rows.append(row)
+    widths = [max(len(c), *(len(r[i]) for r in rows)) if rows else len(c) for i, c in enumerate(cols)]
+
+    def line(cells):
+        return "  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+    out = [head, line(cols)] + [line(r) for r in rows]
+    out += [f"  skipped {label}: {why}" for label, why in pr.skipped]
+    return "\n".join(out) + "\n"
+
+
+def format_table(results: list[PointResult]) -> str:
+    legend = (
+        "steps/s: env steps per second (median of the timed rounds); ±: half the range of the rounds; "
+        "'X ÷': X's steps/s divided by this row's; ceiling: n cores × the python-loop per-core rate."
+    )
+    return "\n".join(format_point(pr) for pr in results) + legend + "\n"
+
+
+def environment(versions: dict[str, str]) -> dict[str, Any]:
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+        "cpu_count": os.cpu_count(),
+        # Other work on the machine is the main source of noise; record how busy it was.
+        "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
+        "versions": {k: v for k, v in versions.items() if v},
+    }
+
+
+def to_json(scenario: Scenario, results: list[PointResult], env: dict[str, Any], command: list[str]) -> dict[str, Any]:
+    points = []
+    for pr in results:
+        p = pr.point
+        entry: dict[str, Any] = {
+            "task": p.task,
+            "batch_size": p.batch_size,
+            "num_threads": p.num_threads,
+            "async_num_envs": p.async_num_envs,
+            "cores": p.cores,
+            "frame_skip": pr.frame_skip,
+            "skipped_point": pr.note or None,
+            "per_core_rate": per_core_rate(pr),
+            "results": [
+                {
+                    "library": m.library,
+                    "mode": m.mode,
+                    "label": m.label,
+                    "num_envs": m.num_envs,
+                    "batch_size": m.batch_size,
+                    "steps_per_s": m.steps_per_s,
+                    "frames_per_s": m.steps_per_s * pr.frame_skip,
+                    "spread": m.spread,
+                    "samples": m.samples,
+                    "calls_per_round": m.iterations,
+                    "ceiling_fraction": ceiling_fraction(pr, m),
+                }
+                for m in pr.measurements
+            ],
+            "ratios": ratios(pr),
+            "skipped": [{"label": label, "why": why} for label, why in pr.skipped],
+        }
+        points.append(entry)
+    t = scenario.timing
+    return {
+        "scenario": scenario.name,
+        "description": scenario.description,
+        "command": " ".join(command),
+        "timing": {"warmup_s": t.warmup_s, "repeat_s": t.repeat_s, "repeats": t.repeats},
+        "environment": env,
+        "points": points,
+    }
+
+
+def _load(env: dict[str, Any]) -> str:
+    load = env.get("load_average")
+    return f" · load average {load[0]:.1f} at the start" if load else ""
+
+
+def _md_table(header: list[str], rows: list[list[str]]) -> list[str]:
+    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(header))) + "|"]
+    return out + ["| " + " | ".join(r) + " |" for r in rows]
+
+
+def format_markdown(scenario: Scenario, results: list[PointResult], env: dict[str, Any], command: str) -> str:
+    """Per task: steps/s of every variant at each batch size, then rlpool's
+    ratio to each peer (sync · async). For the README and benchmarks/results."""
+    t = scenario.timing
+    versions = ", ".join(f"{k} {v}" for k, v in env["versions"].items())
+    lines = [
+        f"Command: `{command}`",
+        "",
+        f"Date {env['date']} · {env['cpu_count']} cores ({env['processor']}, {env['platform']}) · "
+        f"python {env['python']} · {versions}" + _load(env) + ".",
+        f"Warm-up {t.warmup_s:g} s, then {t.repeats} interleaved rounds of ~{t.repeat_s:g} s per variant; "
+        "median env steps/s shown (± = half the range of the rounds). Absolute numbers vary with the machine "
+        "and its load; the ratios are the point.",
+    ]
+    tasks: dict[str, list[PointResult]] = {}
+    for pr in results:
+        tasks.setdefault(pr.point.task, []).append(pr)
+    for task, prs in tasks.items():
+        lines += ["", f"### {task}", ""]
+        skipped = [pr for pr in prs if pr.note]
+        prs = [pr for pr in prs if not pr.note]
+        for pr in skipped:
+            lines.append(f"Skipped (batch {pr.point.batch_size}): {pr.note}")
+        if not prs:
+            continue
+        fs = prs[0].frame_skip
+        unit = "frames/s" if fs > 1 else "steps/s"
+        header = ["variant"] + [
+            f"batch {pr.point.batch_size}" + (f" (async: {pr.point.async_num_envs} envs)" if pr.point.async_num_envs else "")
+            for pr in prs
+        ]
+        labels = list(dict.fromkeys(m.label for pr in prs for m in pr.measurements))
+        rows = []
+        for label in labels:
+            row = [label]
+            for pr in prs:
+                m = next((m for m in pr.measurements if m.label == label), None)
+                row.append("" if m is None else f"{_num(m.steps_per_s * fs)}" + (f" ±{_spread(m)}" if m.spread is not None else ""))
+            rows.append(row)
+        if any(per_core_rate(pr) for pr in prs):
+            rows.append(
+                [f"*{prs[0].point.cores}-core ceiling (cores × python-loop)*"]
+                + [_num(per_core_rate(pr) * pr.point.cores * fs) if per_core_rate(pr) else "" for pr in prs]
+            )
+        lines += [f"{unit}, {prs[0].point.num_threads} threads:", ""] + _md_table(header, rows)
+        rows = []
+        for label in labels:
+            if label.startswith("rlpool"):
+                continue
+            row = [label]
+            for pr in prs:
+                r = ratios(pr)
+                cells = [f"{r[ours][label]:.2f}x" for ours in ("rlpool sync", "rlpool async") if label in r.get(ours, {})]
+                row.append(" · ".join(cells))
+            rows.append(row)
+        if rows:
+            lines += ["", "rlpool sync · rlpool async, divided by each peer:", ""] + _md_table(header, rows)
+        notes = sorted({f"{label}: {why}" for pr in prs for label, why in pr.skipped})
+        if notes:
+            lines += [""] + [f"- skipped {n}" for n in notes]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,75 @@
+"""How to build the gymnasium reference env for an rlpool task so that it does
+the same work: same id where gymnasium has it; for Atari the ALE env with
+envpool's default preprocessing (frame skip 4 with max-pool, 30 no-ops,
+84x84 grayscale, 4 stacked frames, no sticky actions)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from .base import Skip
+
+
+def _family(task_id: str) -> str:
+    from rlpool import registry
+
+    try:
+        return registry.get_task(task_id).family
+    except ValueError:
+        return ""
+
+
+def _atari_wrappers() -> list[Callable[[Any], Any]]:
+    from gymnasium.wrappers import AtariPreprocessing, FrameStackObservation
+
+    return [
+        lambda env: AtariPreprocessing(env, noop_max=30, frame_skip=4, screen_size=84, grayscale_obs=True),
+        lambda env: FrameStackObservation(env, stack_size=4),
+    ]
+
+
+def gymnasium_recipe(task_id: str) -> tuple[str, dict[str, Any], list[Callable[[Any], Any]]]:
+    """(gymnasium id, make kwargs, wrappers) of the reference env, or Skip."""
+    import gymnasium
+
+    if _family(task_id) == "atari":
+        try:
+            import ale_py
+        except ImportError:
+            raise Skip("ale-py is not installed (the gymnasium Atari envs need it)") from None
+        gymnasium.register_envs(ale_py)
+        gym_id = "ALE/" + task_id
+        if gym_id not in gymnasium.registry:
+            raise Skip(f"gymnasium has no {gym_id}")
+        return gym_id, {"frameskip": 1, "repeat_action_probability": 0.0}, _atari_wrappers()
+    if task_id not in gymnasium.registry:
+        raise Skip(f"gymnasium has no {task_id}")
+    return task_id, {}, []
+
+
+def make_single(task_id: str):
+    """One reference env, wrapped; Skip when its dependencies are missing."""
+    import gymnasium
+
+    gym_id, kwargs, wrappers = gymnasium_recipe(task_id)
+    env = None
+    try:
+        env = gymnasium.make(gym_id, **kwargs)
+        for wrap in wrappers:
+            env = wrap(env)
+    except (ImportError, gymnasium.error.DependencyNotInstalled) as e:
+        if env is not None:
+            env.close()
+        raise Skip(f"gymnasium {gym_id} needs a missing dependency: {e}") from None
+    return env
+
+
+def ale_game(task_id: str) -> str:
+    """'SpaceInvaders-v5' -> 'space_invaders', the ROM name ale-py uses."""
+    name = task_id.split("-")[0]
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def is_atari(task_id: str) -> bool:
+    return _family(task_id) == "atari"

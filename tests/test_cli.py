@@ -1,0 +1,239 @@
+"""The `rlpool` command line: clear argument errors, list/info output, and a
+tiny benchmark that writes valid JSON and a PNG. Nothing here times anything
+against a threshold: speed is the benchmark's business, not the tests'."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from gymnasium import spaces
+
+import rlpool
+from rlpool import bench, cli
+from rlpool.bench.actions import action_batches
+from rlpool.bench.runners import envpool_pool
+
+
+def run_cli(capsys, *argv):
+    code = cli.main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def cli_error(capsys, *argv) -> str:
+    with pytest.raises(SystemExit) as exc:
+        cli.main(list(argv))
+    assert exc.value.code == 2
+    return capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv, names",
+    [
+        (["bench", "--num-envs", "0", "--task", "CartPole-v1"], ["--num-envs", "'0'"]),
+        (["bench", "--task", "CartPole-v1", "--num-envs", "eight"], ["--num-envs", "'eight'"]),
+        (["bench", "--task", "NoSuchTask-v9"], ["--task", "NoSuchTask-v9"]),
+        (["bench", "--task", "CartPole-v9"], ["--task", "CartPole-v1"]),  # suggests the close id
+        (["bench", "--task", "CartPole-v1", "--num-envs", "4", "--batch-size", "8"], ["--batch-size", "<= --num-envs"]),
+        (["bench", "--num-envs", "8"], ["--num-envs", "--task"]),
+        (["bench", "quick", "--task", "CartPole-v1"], ["--task", "quick"]),
+        (["bench", "fastest"], ["scenario", "fastest", "quick", "paper"]),
+        (["bench", "--libraries", "rlpool,nope"], ["--libraries", "nope", "envpool"]),
+        (["bench", "--repeats", "0"], ["--repeats"]),
+        (["bench", "--repeat-seconds", "-1"], ["--repeat-seconds", "> 0"]),
+        (["bench", "--warmup-seconds", "nan"], ["--warmup-seconds"]),
+        (["bench", "--task", "CartPole-v1", "--num-threads", "-2"], ["--num-threads", "'-2'"]),
+        (["list", "--family", "nope"], ["--family", "nope", "classic_control"]),
+        (["info", "NoSuchTask-v9"], ["task", "NoSuchTask-v9"]),
+        (["info"], ["task"]),
+        ([], ["bench", "list", "info"]),
+    ],
+)
+def test_argument_errors_name_the_bad_argument(capsys, argv, names):
+    err = cli_error(capsys, *argv)
+    assert "error:" in err
+    for name in names:
+        assert name in err, f"{name!r} missing from: {err}"
+
+
+def test_python_dash_m_is_the_same_command():
+    proc = subprocess.run(
+        [sys.executable, "-m", "rlpool", "bench", "--task", "CartPole-v1", "--batch-size", "0"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "argument --batch-size" in proc.stderr and "rlpool bench" in proc.stderr
+
+
+def test_list_shows_task_ids_and_filters_by_family(capsys):
+    code, out, _ = run_cli(capsys, "list")
+    assert code == 0
+    ids = [line.split()[0] for line in out.splitlines()]
+    assert ids == rlpool.list_all_envs()
+    code, out, _ = run_cli(capsys, "list", "--family", "classic_control")
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == rlpool.list_all_envs("classic_control")
+    assert all(line.split()[1] == "classic_control" for line in out.splitlines())
+
+
+def test_info_shows_spaces_options_defaults_and_reference(capsys):
+    code, out, _ = run_cli(capsys, "info", "CartPole-v1")
+    assert code == 0
+    spec = rlpool.make_spec("CartPole-v1")
+    assert str(spec.observation_space) in out
+    assert str(spec.action_space) in out
+    assert spec.reference and spec.reference in out
+    assert "475.0" in out
+    option_lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("    ")}
+    for name, default in spec.config._asdict().items():
+        assert name in option_lines, f"option {name} not shown"
+        shown = repr(default) if isinstance(default, str) else str(default)
+        assert shown in option_lines[name]
+    assert "500" in option_lines["max_episode_steps"] and "task" in option_lines["max_episode_steps"]
+    assert "Sutton" in option_lines["sutton_barto_reward"]  # meanings are shown
+
+
+def test_tiny_benchmark_writes_valid_json_and_png(capsys, tmp_path):
+    prefix = tmp_path / "tiny"
+    code, out, _ = run_cli(
+        capsys, "bench", "--task", "CartPole-v1", "--num-envs", "4", "--batch-size", "2", "--num-threads", "1",
+        "--libraries", "rlpool,gymnasium-sync,python-loop",
+        "--repeats", "2", "--repeat-seconds", "0.05", "--warmup-seconds", "0",
+        "--output", str(prefix), "--no-progress",
+    )
+    assert code == 0
+    assert "rlpool sync" in out and "rlpool async" in out and "python-loop" in out
+
+    data = json.loads((tmp_path / "tiny.json").read_text())
+    assert data["scenario"] == "custom"
+    assert data["timing"] == {"warmup_s": 0.0, "repeat_s": 0.05, "repeats": 2}
+    assert data["environment"]["versions"]["rlpool"] == rlpool.__version__
+    (point,) = data["points"]
+    assert (point["task"], point["batch_size"], point["num_threads"], point["async_num_envs"]) == ("CartPole-v1", 2, 1, 4)
+    labels = {r["label"]: r for r in point["results"]}
+    assert set(labels) == {"rlpool sync", "rlpool async", "gymnasium-sync", "python-loop"}
+    assert labels["rlpool async"]["num_envs"] == 4 and labels["rlpool sync"]["num_envs"] == 2
+    for r in point["results"]:
+        assert len(r["samples"]) == 2 and all(s > 0 for s in r["samples"])
+        assert r["steps_per_s"] == pytest.approx(float(np.median(r["samples"])))
+        assert r["frames_per_s"] == r["steps_per_s"]  # CartPole has no frame skip
+    assert point["per_core_rate"] == labels["python-loop"]["steps_per_s"]
+    assert labels["rlpool sync"]["ceiling_fraction"] == pytest.approx(
+        labels["rlpool sync"]["steps_per_s"] / point["per_core_rate"]
+    )
+    ratio = point["ratios"]["rlpool sync"]["gymnasium-sync"]
+    assert ratio == pytest.approx(labels["rlpool sync"]["steps_per_s"] / labels["gymnasium-sync"]["steps_per_s"])
+
+    png = (tmp_path / "tiny.png").read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    import matplotlib.image
+
+    assert matplotlib.image.imread(str(tmp_path / "tiny.png")).ndim == 3
+
+
+def test_a_point_on_an_unknown_task_is_skipped_with_a_note():
+    result = bench.measure_point(bench.Point("NoSuchTask-v0", 2, 1, 6), bench.Timing(0, 0.01, 1))
+    assert result.measurements == [] and "NoSuchTask-v0" in result.note
+    assert "skipped" in bench.format_table([result])
+    # Scenario points name the family they wait for (the paper scenario's Atari and MuJoCo entries).
+    result = bench.measure_point(bench.Point("NoSuchGame-v5", 8, 2, 24, "atari"), bench.Timing(0, 0.01, 1))
+    assert "NoSuchGame-v5" in result.note and "atari family is not built" in result.note
+
+
+def test_missing_envpool_is_skipped_with_a_note(monkeypatch):
+    monkeypatch.setitem(sys.modules, "envpool", None)  # makes `import envpool` fail
+    assert envpool_pool.version() == ""
+    result = bench.measure_point(
+        bench.Point("CartPole-v1", 2, 1, 0), bench.Timing(0, 0.01, 1), libraries=("rlpool", "envpool")
+    )
+    assert [m.label for m in result.measurements] == ["rlpool sync"]
+    assert result.skipped and "envpool is not installed" in result.skipped[0][1]
+
+
+def test_pendulum_async_point_steps_every_library_with_continuous_actions():
+    result = bench.measure_point(
+        bench.Point("Pendulum-v1", 2, 1, 4), bench.Timing(0, 0.02, 1),
+        libraries=("rlpool", "envpool", "gymnasium-sync", "gymnasium-vector", "python-loop"),
+    )
+    labels = [m.label for m in result.measurements]
+    assert labels[:2] == ["rlpool sync", "rlpool async"]
+    assert "gymnasium-sync" in labels and "python-loop" in labels
+    skipped = dict(result.skipped)
+    assert "numpy-vectorised" in skipped["gymnasium-vector"]  # gymnasium has no vectorised Pendulum
+
+
+@pytest.mark.parametrize("space", [spaces.Discrete(6), spaces.Discrete(3, start=-1), spaces.Box(-2, 2, (3,), np.float32)])
+def test_actions_are_drawn_once_reproducibly_and_inside_the_space(space):
+    a = action_batches(space, 5, seed=0)
+    assert a.shape[:2] == (64, 5)
+    assert np.array_equal(a, action_batches(space, 5, seed=0))
+    assert all(space.contains(x) for x in a.reshape((-1,) + space.shape))
+
+
+def test_scenarios_cover_the_readme_table():
+    quick = {(p.task, p.batch_size, p.num_threads, p.async_num_envs) for p in bench.QUICK.points}
+    assert quick == {("CartPole-v1", 8, 2, 24), ("CartPole-v1", 64, 2, 192)}
+    paper = {(p.task, p.batch_size) for p in bench.PAPER.points}
+    for task in ("CartPole-v1", "Pendulum-v1"):
+        assert {(task, b) for b in (1, 8, 64)} <= paper
+    for task in ("Pong-v5", "Ant-v5", "HalfCheetah-v5", "Hopper-v5"):
+        assert (task, 8) in paper
+    assert all(p.num_threads == 2 and p.async_num_envs == 3 * p.batch_size for p in bench.PAPER.points)
+
+
+
+@pytest.fixture
+def unbuilt_task(monkeypatch):
+    """A task registered by a family whose native module is not built here."""
+    from rlpool import registry
+
+    task = registry.Task("FakeGame-v5", "nosuchfamily", "FakeGame", {}, None, "nothing")
+    monkeypatch.setitem(registry._TASKS, task.task_id, task)
+    return task.task_id
+
+
+def test_unbuilt_family_is_named_in_errors_list_and_skips(capsys, unbuilt_task):
+    err = cli_error(capsys, "bench", "--task", unbuilt_task)
+    assert "--task" in err and "nosuchfamily" in err and "not built" in err
+    err = cli_error(capsys, "info", unbuilt_task)
+    assert "not built" in err
+    code, out, _ = run_cli(capsys, "list")
+    assert code == 0
+    assert any(line.startswith(unbuilt_task) and "(not built)" in line for line in out.splitlines())
+    result = bench.measure_point(bench.Point(unbuilt_task, 8, 2, 24), bench.Timing(0, 0.01, 1))
+    assert result.measurements == [] and "nosuchfamily" in result.note and "not built" in result.note
+
+
+def test_frame_skip_adds_frames_per_second():
+    from rlpool.bench.measure import Measurement, PointResult
+
+    pr = PointResult(bench.Point("Pong-v5", 8, 2, 24, "atari"), frame_skip=4)
+    pr.measurements = [
+        Measurement("rlpool sync", "rlpool", "sync", 8, 8, 1, [1000.0, 1200.0, 1100.0]),
+        Measurement("ale-py", "ale-py", "sync", 8, 8, 1, [500.0, 550.0, 600.0]),
+    ]
+    table = bench.format_table([pr])
+    assert "frames/s" in table and "4,400" in table and "2.00x" in table
+    md = bench.format_markdown(bench.QUICK, [pr], bench.environment({"rlpool": "0"}), "rlpool bench")
+    assert "frames/s" in md and "4,400 ±" in md
+
+
+def _resolve(*argv):
+    parser = cli.build_parser()
+    args = parser.parse_args(["bench", *argv])
+    return cli._scenario_from_args(args.parser, args)
+
+
+def test_scenario_resolution_defaults_and_overrides():
+    assert _resolve().points == bench.QUICK.points  # no scenario and no --task: the quick demo
+    paper = _resolve("paper", "--repeats", "2", "--repeat-seconds", "0.25", "--warmup-seconds", "0")
+    assert paper.points == bench.PAPER.points
+    assert paper.timing == bench.Timing(warmup_s=0.0, repeat_s=0.25, repeats=2)
+    (point,) = _resolve("--task", "CartPole-v1", "--num-envs", "8", "--batch-size", "4", "--num-threads", "2").points
+    assert (point.task, point.batch_size, point.num_threads, point.async_num_envs) == ("CartPole-v1", 4, 2, 8)
+    (point,) = _resolve("--task", "Pendulum-v1", "--num-envs", "4").points
+    assert (point.batch_size, point.async_num_envs) == (4, 0)  # batch = num_envs: sync only
