@@ -15,7 +15,7 @@ from gymnasium import spaces
 import rlpool
 from rlpool import bench, cli
 from rlpool.bench.actions import action_batches
-from rlpool.bench.runners import envpool_pool
+from rlpool.bench.runners import pools
 
 
 def run_cli(capsys, *argv):
@@ -146,7 +146,7 @@ def test_a_point_on_an_unknown_task_is_skipped_with_a_note():
 
 def test_missing_envpool_is_skipped_with_a_note(monkeypatch):
     monkeypatch.setitem(sys.modules, "envpool", None)  # makes `import envpool` fail
-    assert envpool_pool.version() == ""
+    assert pools.version("envpool") == ""
     result = bench.measure_point(
         bench.Point("CartPole-v1", 2, 1, 0), bench.Timing(0, 0.01, 1), libraries=("rlpool", "envpool")
     )

@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
-from . import ale_vec, envpool_pool, gymnasium_vec, python_loop, rlpool_pool
+import functools
+
+from . import ale_vec, gymnasium_vec, pools, python_loop
 from .base import Runner, Skip
 
 # Order is the table's row order.
-_MODULES = (rlpool_pool, envpool_pool, gymnasium_vec, ale_vec, python_loop)
+_RUNNERS = (
+    functools.partial(pools.runners, library="rlpool"),
+    functools.partial(pools.runners, library="envpool"),
+    gymnasium_vec.runners,
+    ale_vec.runners,
+    python_loop.runners,
+)
 
 LIBRARIES = ("rlpool", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "python-loop")
 
 
 def runners_for(point, libraries=LIBRARIES) -> list[Runner]:
-    return [r for m in _MODULES for r in m.runners(point) if r.library in libraries]
+    return [r for runners in _RUNNERS for r in runners(point) if r.library in libraries]
 
 
 def versions() -> dict[str, str]:
     """Versions of the installed libraries (empty string: not installed)."""
     return {
-        "rlpool": rlpool_pool.version(),
-        "envpool": envpool_pool.version(),
+        "rlpool": pools.version("rlpool"),
+        "envpool": pools.version("envpool"),
         "gymnasium": gymnasium_vec.version(),
         "ale-py": ale_vec.version(),
     }
