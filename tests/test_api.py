@@ -110,3 +110,20 @@ def test_seed_warns_and_reset_seed_warns():
         env.seed(3)
     with pytest.warns(UserWarning):
         env.reset(seed=3)
+
+
+@pytest.mark.parametrize("env_type", ["gymnasium", "gym", "dm"])
+def test_same_step_autoreset_in_every_face(env_type):
+    env = rlpool.make("CartPole-v1", env_type=env_type, num_envs=2, max_episode_steps=2, autoreset_mode="same_step")
+    env.reset()
+    env.step(np.array([0, 1]))
+    out = env.step(np.array([0, 1]))
+    if env_type == "dm":
+        state = out.observation
+        assert out.step_type.tolist() == [2, 2] and state.final_mask.all()
+        assert state.final_obs.shape == (2, 4) and state.final_info["elapsed_step"].tolist() == [2, 2]
+        assert state.elapsed_step.tolist() == [0, 0]
+    else:
+        info = out[-1]
+        assert info["_final_obs"].all() and info["final_obs"].shape == (2, 4)
+        assert info["final_info"]["elapsed_step"].tolist() == [2, 2]

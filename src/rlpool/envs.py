@@ -217,8 +217,8 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
         keys = self._obs_keys or ["obs"]
         keys += ["env_id", "players", "elapsed_step"]
         keys += [f["name"] for f in spec.fields["info"] if f["name"] not in keys]
-        if self._same_step:
-            keys += ["final_obs", "_final_obs", "final_info", "_final_info"]
+        if self._same_step:  # namedtuple fields cannot start with "_": the mask is final_mask
+            keys += ["final_obs", "final_info", "final_mask"]
         self._State = collections.namedtuple("State", keys)
         self._Players = collections.namedtuple("Players", ["env_id"])
 
@@ -229,7 +229,10 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
         discount = (~terminated).astype(np.float32)
         values = dict(obs) if self._obs_keys else {"obs": obs}
         for key, value in info.items():
-            values.setdefault(key, value)
+            if not key.startswith("_"):
+                values.setdefault(key, value)
+        if self._same_step:
+            values["final_mask"] = info["_final_obs"]
         values["players"] = self._Players(env_id=info["env_id"])
         return dm_env.TimeStep(step_type, reward, discount, self._State(**values))
 
