@@ -61,6 +61,7 @@ class AreaResizer {
     rows_.assign(static_cast<size_t>(src_h) * dst_w * cn_, 0.0f);
     sum_.assign(static_cast<size_t>(dst_w) * cn_, 0.0f);
     row_done_.assign(src_h, 0);
+    src_row_.assign(static_cast<size_t>(src_w) * cn_, 0.0f);
   }
 
   // src: HxWxC (interleaved), dst: dst_h x dst_w x C.
@@ -125,6 +126,19 @@ class AreaResizer {
     row_done_[sy] = 1;
     const uint8_t* s = src + static_cast<size_t>(sy) * src_w_ * cn_;
     const int taps = taps_x_;
+    if (cn_ == 1 && taps == 3) {  // the 84x84 grayscale case, unrolled
+      float* f = src_row_.data();
+      for (int x = 0; x < src_w_; ++x) f[x] = static_cast<float>(s[x]);
+      const int* xs = xsrc_.data();
+      const float* xa = xalpha_.data();
+      for (int dx = 0; dx < dst_w_; ++dx, xs += 3, xa += 3) {
+        float acc = f[xs[0]] * xa[0];
+        acc += f[xs[1]] * xa[1];
+        acc += f[xs[2]] * xa[2];
+        buf[dx] = acc;
+      }
+      return buf;
+    }
     for (int dx = 0; dx < dst_w_; ++dx) {
       const int* xs = xsrc_.data() + dx * taps;
       const float* xa = xalpha_.data() + dx * taps;
@@ -167,6 +181,7 @@ class AreaResizer {
   std::vector<float> rows_;
   std::vector<float> sum_;
   std::vector<uint8_t> row_done_;
+  std::vector<float> src_row_;
 };
 
 // OpenCV-style INTER_LINEAR for uint8, in 11-bit fixed point.
