@@ -55,7 +55,9 @@ class AntV4 : public MujocoEnv {
         terminate_(c.Get<bool>("terminate_when_unhealthy")),
         exclude_(c.Get<bool>("exclude_current_positions_from_observation")),
         z_(GetRange(c, "healthy_z_range")),
-        force_(GetRange(c, "contact_force_range")) {}
+        force_(GetRange(c, "contact_force_range")) {
+    uses_cfrc_ext_ = use_contact_;
+  }
 
   void Reset(const Row& out, bool) {
     ResetData();
@@ -81,8 +83,8 @@ class AntV4 : public MujocoEnv {
     float ctrl_cost = static_cast<float>(ctrl_w_) * ActionSquareSum(a);
     double costs = ctrl_cost;
     double reward_ctrl = -ctrl_cost;
-    const double* contact = ClippedContactForces(force_.lo, force_.hi);
     if (use_contact_) {
+      const double* contact = ClippedContactForces(force_.lo, force_.hi);
       double contact_cost = contact_w_ * SumSquares(contact, m_->nbody * 6);
       costs += contact_cost;
       reward_ctrl = -contact_cost;

@@ -42,6 +42,7 @@ class InvertedDoublePendulum : public MujocoEnv {
       : MujocoEnv(c, seed),
         healthy_reward_(kV5 ? c.Get<double>("healthy_reward") : 10.0),
         noise_(kV5 ? c.Get<double>("reset_noise_scale") : 0.1) {
+    uses_cfrc_ext_ = false;
     if (m_->nsite < 1) throw std::invalid_argument("InvertedDoublePendulum needs a site for the pole tip; the model has none");
   }
 

@@ -33,7 +33,9 @@ class InvertedPendulum : public MujocoEnv {
 
   // v4 has no reset_noise_scale option of its own: its 0.01 is fixed.
   InvertedPendulum(const Config& c, uint32_t seed)
-      : MujocoEnv(c, seed), noise_(kV5 ? c.Get<double>("reset_noise_scale") : 0.01) {}
+      : MujocoEnv(c, seed), noise_(kV5 ? c.Get<double>("reset_noise_scale") : 0.01) {
+    uses_cfrc_ext_ = false;
+  }
 
   void Reset(const Row& out, bool) {
     ResetData();

@@ -41,15 +41,17 @@ inline std::string ExpandModelPath(const std::string& base_path, const std::stri
   return full;
 }
 
-// The compiled model of `path`, compiled on first use and freed when no env
-// or spec holds it any more. Safe to call from the pool's env-making threads.
+// The compiled model of `path`, compiled once per process and kept: specs,
+// pools and re-made pools reuse it (a model is a few hundred KB; compiling
+// Humanoid takes milliseconds and repeats MuJoCo's XML warnings). Safe to call
+// from the pool's env-making threads.
 inline ModelPtr LoadModel(const std::string& path) {
   static std::mutex mu;
   // Never destroyed: pools may outlive static destruction at interpreter exit.
-  static auto* cache = new std::map<std::string, std::weak_ptr<const mjModel>>();
+  static auto* cache = new std::map<std::string, ModelPtr>();
   std::lock_guard<std::mutex> lock(mu);
-  std::weak_ptr<const mjModel>& slot = (*cache)[path];
-  if (ModelPtr m = slot.lock()) return m;
+  ModelPtr& slot = (*cache)[path];
+  if (slot) return slot;
   char error[1024] = "";
   mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof(error));
   if (m == nullptr) throw std::invalid_argument("MuJoCo could not load '" + path + "': " + error);

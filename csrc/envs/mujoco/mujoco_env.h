@@ -134,11 +134,13 @@ class MujocoEnv {
   }
 
   // gymnasium's do_simulation: ctrl = action, frame_skip mj_steps, then
-  // mj_rnePostConstraint so cacc / cfrc_int / cfrc_ext are current.
+  // mj_rnePostConstraint so cacc / cfrc_int / cfrc_ext are current. Those
+  // three feed nothing back into the physics, so envs that never read them
+  // (uses_cfrc_ext_ false) skip it: same outputs, less work per step.
   void DoSimulation(const float* action) {
     for (int i = 0; i < m_->nu; ++i) d_->ctrl[i] = action[i];
     for (int k = 0; k < frame_skip_; ++k) mj_step(m_, d_);
-    mj_rnePostConstraint(m_, d_);
+    if (uses_cfrc_ext_) mj_rnePostConstraint(m_, d_);
   }
 
   // gymnasium's ctrl cost on the float32 action: weight * np.sum(np.square(a)),
@@ -175,6 +177,7 @@ class MujocoEnv {
   mjData* d_;
   int frame_skip_;
   bool debug_;
+  bool uses_cfrc_ext_ = true;  // subclasses clear it when they never read cacc / cfrc_*
   std::mt19937 rng_;
   std::normal_distribution<double> normal_{0.0, 1.0};
   std::vector<double> init_qpos_, init_qvel_;  // gymnasium's init_qpos / init_qvel

@@ -65,7 +65,9 @@ class PlanarWalker : public MujocoEnv {
         exclude_(c.Get<bool>("exclude_current_positions_from_observation")),
         state_(kHopper ? GetRange(c, "healthy_state_range") : Range{-kInf, kInf}),
         z_(GetRange(c, "healthy_z_range")),
-        angle_(GetRange(c, "healthy_angle_range")) {}
+        angle_(GetRange(c, "healthy_angle_range")) {
+    uses_cfrc_ext_ = false;
+  }
 
   void Reset(const Row& out, bool) {
     ResetData();

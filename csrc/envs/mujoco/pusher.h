@@ -54,7 +54,9 @@ class Pusher : public MujocoEnv {
         goal_(BodyId(m_, "goal")),
         near_w_(kV5 ? c.Get<double>("reward_near_weight") : 0.5),
         dist_w_(kV5 ? c.Get<double>("reward_dist_weight") : 1.0),
-        ctrl_w_(kV5 ? c.Get<double>("reward_control_weight") : 0.1) {}
+        ctrl_w_(kV5 ? c.Get<double>("reward_control_weight") : 0.1) {
+    uses_cfrc_ext_ = false;
+  }
 
   void Reset(const Row& out, bool) {
     ResetData();

@@ -40,7 +40,9 @@ class Reacher : public MujocoEnv {
         fingertip_(BodyId(m_, "fingertip")),
         target_(BodyId(m_, "target")),
         dist_w_(kV5 ? c.Get<double>("reward_dist_weight") : 1.0),
-        ctrl_w_(kV5 ? c.Get<double>("reward_control_weight") : 1.0) {}
+        ctrl_w_(kV5 ? c.Get<double>("reward_control_weight") : 1.0) {
+    uses_cfrc_ext_ = false;
+  }
 
   void Reset(const Row& out, bool) {
     ResetData();

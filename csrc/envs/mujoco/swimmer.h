@@ -50,7 +50,9 @@ class Swimmer : public MujocoEnv {
         forward_w_(c.Get<double>("forward_reward_weight")),
         ctrl_w_(c.Get<double>("ctrl_cost_weight")),
         noise_(c.Get<double>("reset_noise_scale")),
-        exclude_(c.Get<bool>("exclude_current_positions_from_observation")) {}
+        exclude_(c.Get<bool>("exclude_current_positions_from_observation")) {
+    uses_cfrc_ext_ = false;
+  }
 
   void Reset(const Row& out, bool) {
     ResetData();
