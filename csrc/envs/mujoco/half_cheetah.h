@@ -1,0 +1,91 @@
+// HalfCheetah: gymnasium 1.x half_cheetah_v4 and half_cheetah_v5. Never terminates.
+#pragma once
+
+#include "mujoco_env.h"
+
+namespace rlpool::mujoco {
+
+// The two versions differ only in info key names (reward_run / reward_forward)
+// and v5's reset info; kV5 picks.
+template <bool kV5>
+class HalfCheetah : public MujocoEnv {
+ public:
+  enum { kXPosition, kXVelocity, kRewardForward, kRewardCtrl, kNumInfo };
+  static constexpr std::array<const char*, kNumInfo> kInfo = {"x_position", "x_velocity",
+                                                              kV5 ? "reward_forward" : "reward_run", "reward_ctrl"};
+
+  static Config DefaultConfig() {
+    Config c;
+    SetCommonOptions(c, "half_cheetah.xml", 5);
+    c.Set("forward_reward_weight", 1.0);
+    c.Set("ctrl_cost_weight", 0.1);
+    c.Set("reset_noise_scale", 0.1);
+    c.Set("exclude_current_positions_from_observation", true);
+    return c;
+  }
+
+  static EnvSpec Spec(const Config& c) {
+    ModelPtr model = ModelFor(c);
+    const mjModel* m = model.get();
+    EnvSpec s;
+    s.obs.push_back(
+        Field<double>("obs", {m->nq + m->nv - (c.Get<bool>("exclude_current_positions_from_observation") ? 1 : 0)}));
+    AddScalarInfo(s, kInfo);
+    AddDebugInfo(c, s, m);
+    s.action = ActionSpec(m);
+    return s;
+  }
+
+  HalfCheetah(const Config& c, uint32_t seed)
+      : MujocoEnv(c, seed),
+        forward_w_(c.Get<double>("forward_reward_weight")),
+        ctrl_w_(c.Get<double>("ctrl_cost_weight")),
+        noise_(c.Get<double>("reset_noise_scale")),
+        exclude_(c.Get<bool>("exclude_current_positions_from_observation")) {
+    uses_cfrc_ext_ = false;
+  }
+
+  void Reset(const Row& out, bool) {
+    ResetData();
+    double* qpos = qpos_buf_.data();
+    double* qvel = qvel_buf_.data();
+    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
+    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + noise_ * Normal();
+    SetState(qpos, qvel);
+    WriteObs(out);
+    std::array<double, kNumInfo> info{};
+    if (kV5) info[kXPosition] = d_->qpos[0];
+    WriteScalars(out, 1, info);
+    WriteDebug(out, 1 + kNumInfo, 0.0);
+  }
+
+  StepResult Step(const void* action, const Row& out) {
+    const float* a = static_cast<const float*>(action);
+    double x0 = d_->qpos[0];
+    DoSimulation(a);
+    double xv = (d_->qpos[0] - x0) / Dt();
+    float ctrl_cost = static_cast<float>(ctrl_w_) * ActionSquareSum(a);
+    double forward = forward_w_ * xv;
+    double reward = forward - static_cast<double>(ctrl_cost);
+    WriteObs(out);
+    WriteScalars(out, 1, std::array<double, kNumInfo>{d_->qpos[0], xv, forward, -ctrl_cost});
+    WriteDebug(out, 1 + kNumInfo, reward);
+    return {reward, false};
+  }
+
+ private:
+  void WriteObs(const Row& out) {
+    double* o = out.At<double>(0);
+    int skip = exclude_ ? 1 : 0;
+    o = Put(o, d_->qpos + skip, m_->nq - skip);
+    Put(o, d_->qvel, m_->nv);
+  }
+
+  double forward_w_, ctrl_w_, noise_;
+  bool exclude_;
+};
+
+using HalfCheetahV4 = HalfCheetah<false>;
+using HalfCheetahV5 = HalfCheetah<true>;
+
+}  // namespace rlpool::mujoco

@@ -1,0 +1,207 @@
+// Humanoid: gymnasium 1.x humanoid_v4 and humanoid_v5.
+#pragma once
+
+#include "humanoid_common.h"
+
+namespace rlpool::mujoco {
+
+// Both versions move with the mass centre (sum of body mass x xipos over total mass).
+class HumanoidBase : public MujocoEnv {
+ public:
+  HumanoidBase(const Config& c, uint32_t seed)
+      : MujocoEnv(c, seed),
+        forward_w_(c.Get<double>("forward_reward_weight")),
+        ctrl_w_(c.Get<double>("ctrl_cost_weight")),
+        healthy_reward_(c.Get<double>("healthy_reward")),
+        noise_(c.Get<double>("reset_noise_scale")),
+        terminate_(c.Get<bool>("terminate_when_unhealthy")),
+        z_(GetRange(c, "healthy_z_range")),
+        total_mass_(PairwiseSum(m_->body_mass, m_->nbody)) {}
+
+ protected:
+  void MassCenter(double xy[2]) const {
+    double x = 0, y = 0;
+    for (int b = 0; b < m_->nbody; ++b) {
+      x += m_->body_mass[b] * d_->xipos[3 * b];
+      y += m_->body_mass[b] * d_->xipos[3 * b + 1];
+    }
+    xy[0] = x / total_mass_;
+    xy[1] = y / total_mass_;
+  }
+
+  void ResetState() {
+    ResetData();
+    double* qpos = qpos_buf_.data();
+    double* qvel = qvel_buf_.data();
+    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
+    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + Uniform(-noise_, noise_);
+    SetState(qpos, qvel);
+  }
+
+  bool IsHealthy() const { return z_.lo < d_->qpos[2] && d_->qpos[2] < z_.hi; }
+
+  // weight * np.sum(np.square(data.ctrl)), in float64.
+  double CtrlCost() { return ctrl_w_ * SumSquares(d_->ctrl, m_->nu); }
+
+  double forward_w_, ctrl_w_, healthy_reward_, noise_;
+  bool terminate_;
+  Range z_;
+  double total_mass_;
+};
+
+inline void SetHumanoidOptions(Config& c) {
+  c.Set("forward_reward_weight", 1.25);
+  c.Set("ctrl_cost_weight", 0.1);
+  c.Set("healthy_reward", 5.0);
+  c.Set("terminate_when_unhealthy", true);
+  c.Set("healthy_z_range", std::vector<double>{1.0, 2.0});
+  c.Set("reset_noise_scale", 1e-2);
+  c.Set("exclude_current_positions_from_observation", true);
+}
+
+class HumanoidV4 : public HumanoidBase {
+ public:
+  enum { kRewardLinvel, kRewardQuadctrl, kRewardAlive, kXPosition, kYPosition, kDistance, kXVelocity, kYVelocity,
+         kForwardReward, kNumInfo };
+  static constexpr std::array<const char*, kNumInfo> kInfo = {
+      "reward_linvel", "reward_quadctrl", "reward_alive", "x_position", "y_position",
+      "distance_from_origin", "x_velocity", "y_velocity", "forward_reward"};
+
+  static Config DefaultConfig() {
+    Config c;
+    SetCommonOptions(c, "humanoid.xml", 5);
+    SetHumanoidOptions(c);
+    return c;
+  }
+
+  static EnvSpec Spec(const Config& c) {
+    ModelPtr model = ModelFor(c);
+    EnvSpec s;
+    s.obs.push_back(Field<double>("obs", {Obs(c).Size(model.get())}));
+    AddScalarInfo(s, kInfo);
+    AddDebugInfo(c, s, model.get());
+    s.action = ActionSpec(model.get());
+    return s;
+  }
+
+  HumanoidV4(const Config& c, uint32_t seed) : HumanoidBase(c, seed), obs_(Obs(c)) {}
+
+  void Reset(const Row& out, bool) {
+    ResetState();
+    obs_.Write(m_, d_, out.At<double>(0));
+    WriteScalars(out, 1, std::array<double, kNumInfo>{});
+    WriteDebug(out, 1 + kNumInfo, 0.0);
+  }
+
+  StepResult Step(const void* action, const Row& out) {
+    double before[2], after[2];
+    MassCenter(before);
+    DoSimulation(static_cast<const float*>(action));
+    MassCenter(after);
+    double xv = (after[0] - before[0]) / Dt(), yv = (after[1] - before[1]) / Dt();
+    double ctrl_cost = CtrlCost();
+    double forward = forward_w_ * xv;
+    bool healthy = IsHealthy();
+    double healthy_reward = static_cast<double>(healthy || terminate_) * healthy_reward_;
+    double reward = (forward + healthy_reward) - ctrl_cost;
+    obs_.Write(m_, d_, out.At<double>(0));
+    WriteScalars(out, 1, std::array<double, kNumInfo>{forward, -ctrl_cost, healthy_reward, after[0], after[1],
+                                                     Norm(after, 2), xv, yv, forward});
+    WriteDebug(out, 1 + kNumInfo, reward);
+    return {reward, terminate_ && !healthy};
+  }
+
+ private:
+  static HumanoidObs Obs(const Config& c) {
+    return HumanoidObs::V4(c.Get<bool>("exclude_current_positions_from_observation"));
+  }
+  HumanoidObs obs_;
+};
+
+class HumanoidV5 : public HumanoidBase {
+ public:
+  // Info fields: x_position, y_position, tendon_length[ntendon],
+  // tendon_velocity[ntendon], then the scalars below.
+  enum { kDistance, kXVelocity, kYVelocity, kRewardSurvive, kRewardForward, kRewardCtrl, kRewardContact, kNumTail };
+  static constexpr std::array<const char*, kNumTail> kTail = {
+      "distance_from_origin", "x_velocity", "y_velocity", "reward_survive",
+      "reward_forward", "reward_ctrl", "reward_contact"};
+  static constexpr size_t kFirstTail = 5;  // obs, x_position, y_position, tendon_length, tendon_velocity
+
+  static Config DefaultConfig() {
+    Config c;
+    SetCommonOptions(c, "humanoid.xml", 5);
+    SetHumanoidOptions(c);
+    c.Set("contact_cost_weight", 5e-7);
+    c.Set("contact_cost_range", std::vector<double>{-kInf, 10.0});
+    HumanoidObs::AddOptions(c);
+    return c;
+  }
+
+  static EnvSpec Spec(const Config& c) {
+    ModelPtr model = ModelFor(c);
+    const mjModel* m = model.get();
+    EnvSpec s;
+    s.obs.push_back(Field<double>("obs", {HumanoidObs::V5(c).Size(m)}));
+    s.info.push_back(Field<double>("x_position", {}));
+    s.info.push_back(Field<double>("y_position", {}));
+    s.info.push_back(Field<double>("tendon_length", {m->ntendon}));
+    s.info.push_back(Field<double>("tendon_velocity", {m->ntendon}));
+    AddScalarInfo(s, kTail);
+    AddDebugInfo(c, s, m);
+    s.action = ActionSpec(m);
+    return s;
+  }
+
+  HumanoidV5(const Config& c, uint32_t seed)
+      : HumanoidBase(c, seed),
+        obs_(HumanoidObs::V5(c)),
+        contact_w_(c.Get<double>("contact_cost_weight")),
+        contact_range_(GetRange(c, "contact_cost_range")) {}
+
+  void Reset(const Row& out, bool) {
+    ResetState();
+    obs_.Write(m_, d_, out.At<double>(0));
+    WriteHead(out);
+    std::array<double, kNumTail> tail{};
+    tail[kDistance] = Norm(d_->qpos, 2);
+    WriteScalars(out, kFirstTail, tail);
+    WriteDebug(out, kFirstTail + kNumTail, 0.0);
+  }
+
+  StepResult Step(const void* action, const Row& out) {
+    double before[2], after[2];
+    MassCenter(before);
+    DoSimulation(static_cast<const float*>(action));
+    MassCenter(after);
+    double xv = (after[0] - before[0]) / Dt(), yv = (after[1] - before[1]) / Dt();
+    double forward = forward_w_ * xv;
+    bool healthy = IsHealthy();
+    double healthy_reward = healthy * healthy_reward_;
+    double ctrl_cost = CtrlCost();
+    double contact_cost =
+        Clip(contact_w_ * SumSquares(d_->cfrc_ext, m_->nbody * 6), contact_range_.lo, contact_range_.hi);
+    double reward = (forward + healthy_reward) - (ctrl_cost + contact_cost);
+    obs_.Write(m_, d_, out.At<double>(0));
+    WriteHead(out);
+    WriteScalars(out, kFirstTail,
+                 std::array<double, kNumTail>{Norm(d_->qpos, 2), xv, yv, healthy_reward, forward, -ctrl_cost,
+                                              -contact_cost});
+    WriteDebug(out, kFirstTail + kNumTail, reward);
+    return {reward, !healthy && terminate_};
+  }
+
+ private:
+  void WriteHead(const Row& out) const {
+    *out.At<double>(1) = d_->qpos[0];
+    *out.At<double>(2) = d_->qpos[1];
+    Put(out.At<double>(3), d_->ten_length, m_->ntendon);
+    Put(out.At<double>(4), d_->ten_velocity, m_->ntendon);
+  }
+
+  HumanoidObs obs_;
+  double contact_w_;
+  Range contact_range_;
+};
+
+}  // namespace rlpool::mujoco

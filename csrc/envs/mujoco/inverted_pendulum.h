@@ -1,0 +1,77 @@
+// InvertedPendulum: gymnasium 1.x inverted_pendulum_v4 and _v5. Ends when
+// the pole leaves +-0.2 rad (or the state stops being finite).
+#pragma once
+
+#include "mujoco_env.h"
+
+namespace rlpool::mujoco {
+
+// v4 pays 1 every step and has no info; v5 pays 1 only while not terminated
+// and reports it as reward_survive.
+template <bool kV5>
+class InvertedPendulum : public MujocoEnv {
+ public:
+  static constexpr size_t kNumInfo = kV5 ? 1 : 0;
+
+  static Config DefaultConfig() {
+    Config c;
+    SetCommonOptions(c, "inverted_pendulum.xml", 2);
+    c.Set("reset_noise_scale", 0.01);
+    return c;
+  }
+
+  static EnvSpec Spec(const Config& c) {
+    ModelPtr model = ModelFor(c);
+    const mjModel* m = model.get();
+    EnvSpec s;
+    s.obs.push_back(Field<double>("obs", {m->nq + m->nv}));
+    if (kV5) s.info.push_back(Field<double>("reward_survive", {}));
+    AddDebugInfo(c, s, m);
+    s.action = ActionSpec(m);
+    return s;
+  }
+
+  // v4 has no reset_noise_scale option of its own: its 0.01 is fixed.
+  InvertedPendulum(const Config& c, uint32_t seed)
+      : MujocoEnv(c, seed), noise_(kV5 ? c.Get<double>("reset_noise_scale") : 0.01) {
+    uses_cfrc_ext_ = false;
+  }
+
+  void Reset(const Row& out, bool) {
+    ResetData();
+    double* qpos = qpos_buf_.data();
+    double* qvel = qvel_buf_.data();
+    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
+    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + Uniform(-noise_, noise_);
+    SetState(qpos, qvel);
+    WriteObs(out);
+    if (kV5) *out.At<double>(1) = 0.0;
+    WriteDebug(out, 1 + kNumInfo, 0.0);
+  }
+
+  StepResult Step(const void* action, const Row& out) {
+    DoSimulation(static_cast<const float*>(action));
+    double* o = WriteObs(out);
+    bool finite = true;
+    for (int i = 0; i < m_->nq + m_->nv; ++i) finite = finite && std::isfinite(o[i]);
+    bool terminated = !finite || std::fabs(o[1]) > 0.2;
+    double reward = kV5 ? static_cast<double>(!terminated) : 1.0;
+    if (kV5) *out.At<double>(1) = reward;
+    WriteDebug(out, 1 + kNumInfo, reward);
+    return {reward, terminated};
+  }
+
+ private:
+  double* WriteObs(const Row& out) {
+    double* o = out.At<double>(0);
+    Put(Put(o, d_->qpos, m_->nq), d_->qvel, m_->nv);
+    return o;
+  }
+
+  double noise_;
+};
+
+using InvertedPendulumV4 = InvertedPendulum<false>;
+using InvertedPendulumV5 = InvertedPendulum<true>;
+
+}  // namespace rlpool::mujoco

@@ -1,0 +1,196 @@
+// What every gymnasium MuJoCo env shares (gymnasium's MujocoEnv): the model
+// and its data, frame skipping, reset noise from the env's own RNG, and the
+// test-only `debug_state` fields.
+#pragma once
+
+#include <mujoco/mujoco.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../../core/env.h"
+#include "model.h"
+#include "np_math.h"
+
+namespace rlpool::mujoco {
+
+// Options every task takes. base_path is where relative xml_file names are
+// looked up (registered as the installed gymnasium's assets folder).
+// debug_state adds info fields qpos0/qvel0 (the state the episode started
+// from) and reward64 (the float64 reward before the engine's float32 cast), so
+// tests can put gymnasium's env in the same state and compare exactly.
+inline void SetCommonOptions(Config& c, const std::string& xml_file, int64_t frame_skip) {
+  c.Set("xml_file", xml_file);
+  c.Set("frame_skip", frame_skip);
+  c.Set("base_path", std::string());
+  c.Set("debug_state", false);
+}
+
+inline ModelPtr ModelFor(const Config& c) {
+  return LoadModel(ExpandModelPath(c.Get<std::string>("base_path"), c.Get<std::string>("xml_file")));
+}
+
+inline int BodyId(const mjModel* m, const char* name) {
+  int id = mj_name2id(m, mjOBJ_BODY, name);
+  if (id < 0) throw std::invalid_argument(std::string("the MuJoCo model has no body named '") + name + "'");
+  return id;
+}
+
+// A (min, max) option given as a list of two numbers.
+struct Range {
+  double lo, hi;
+};
+
+inline Range GetRange(const Config& c, const std::string& key) {
+  std::vector<double> v = c.Get<std::vector<double>>(key);
+  if (v.size() != 2)
+    throw std::invalid_argument(key + " must be a pair (min, max), got " + std::to_string(v.size()) + " values");
+  return {v[0], v[1]};
+}
+
+// The float32 action Box of gymnasium's _set_action_space: the model's ctrlrange.
+inline FieldSpec ActionSpec(const mjModel* m) {
+  std::vector<double> low(m->nu), high(m->nu);
+  for (int i = 0; i < m->nu; ++i) {
+    low[i] = static_cast<float>(m->actuator_ctrlrange[2 * i]);
+    high[i] = static_cast<float>(m->actuator_ctrlrange[2 * i + 1]);
+  }
+  return Field<float>("action", {m->nu}, low, high);
+}
+
+// Adds the scalar float64 info fields `names` in order.
+template <size_t N>
+inline void AddScalarInfo(EnvSpec& s, const std::array<const char*, N>& names) {
+  for (const char* n : names) s.info.push_back(Field<double>(n, {}));
+}
+
+inline void AddDebugInfo(const Config& c, EnvSpec& s, const mjModel* m) {
+  if (!c.Get<bool>("debug_state")) return;
+  s.info.push_back(Field<double>("qpos0", {m->nq}));
+  s.info.push_back(Field<double>("qvel0", {m->nv}));
+  s.info.push_back(Field<double>("reward64", {}));
+}
+
+inline double* Put(double* dst, const double* src, int n) {
+  std::copy(src, src + n, dst);
+  return dst + n;
+}
+
+inline double* PutClipped(double* dst, const double* src, int n, double lo, double hi) {
+  for (int i = 0; i < n; ++i) dst[i] = Clip(src[i], lo, hi);
+  return dst + n;
+}
+
+class MujocoEnv {
+ public:
+  MujocoEnv(const Config& c, uint32_t seed)
+      : model_(ModelFor(c)),
+        m_(model_.get()),
+        d_(mj_makeData(m_)),
+        frame_skip_(static_cast<int>(c.Get<int64_t>("frame_skip"))),
+        debug_(c.Get<bool>("debug_state")),
+        rng_(seed),
+        init_qpos_(m_->qpos0, m_->qpos0 + m_->nq),
+        init_qvel_(m_->nv, 0.0),
+        qpos0_(m_->nq),
+        qvel0_(m_->nv),
+        qpos_buf_(m_->nq),
+        qvel_buf_(m_->nv),
+        action_squares_(m_->nu),
+        contact_(static_cast<size_t>(m_->nbody) * 6),
+        scratch_(static_cast<size_t>(std::max(m_->nbody * 6, m_->nu))) {
+    if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
+    if (c.Get<int64_t>("frame_skip") < 1)
+      throw std::invalid_argument("frame_skip must be >= 1, got " + std::to_string(c.Get<int64_t>("frame_skip")));
+  }
+  ~MujocoEnv() { mj_deleteData(d_); }
+  MujocoEnv(const MujocoEnv&) = delete;
+  MujocoEnv& operator=(const MujocoEnv&) = delete;
+
+ protected:
+  // Seconds of simulated time per agent step (gymnasium's dt).
+  double Dt() const { return m_->opt.timestep * frame_skip_; }
+
+  // U[lo, hi) the way numpy draws it: lo + (hi - lo) * U[0, 1).
+  double Uniform(double lo, double hi) { return lo + (hi - lo) * std::generate_canonical<double, 53>(rng_); }
+  double Normal() { return normal_(rng_); }
+
+  // gymnasium's reset: mj_resetData, then the subclass draws a state and
+  // calls SetState (qpos, qvel, mj_forward).
+  void ResetData() { mj_resetData(m_, d_); }
+
+  void SetState(const double* qpos, const double* qvel) {
+    std::copy(qpos, qpos + m_->nq, d_->qpos);
+    std::copy(qvel, qvel + m_->nv, d_->qvel);
+    mj_forward(m_, d_);
+    std::copy(qpos, qpos + m_->nq, qpos0_.begin());
+    std::copy(qvel, qvel + m_->nv, qvel0_.begin());
+  }
+
+  // gymnasium's do_simulation: ctrl = action, frame_skip mj_steps, then
+  // mj_rnePostConstraint so cacc / cfrc_int / cfrc_ext are current. Those
+  // three feed nothing back into the physics, so envs that never read them
+  // (uses_cfrc_ext_ false) skip it: same outputs, less work per step.
+  void DoSimulation(const float* action) {
+    for (int i = 0; i < m_->nu; ++i) d_->ctrl[i] = action[i];
+    for (int k = 0; k < frame_skip_; ++k) mj_step(m_, d_);
+    if (uses_cfrc_ext_) mj_rnePostConstraint(m_, d_);
+  }
+
+  // gymnasium's ctrl cost on the float32 action: weight * np.sum(np.square(a)),
+  // all in float32 (a Python float times a float32 scalar stays float32).
+  float ActionSquareSum(const float* action) { return SumOfSquares(action, m_->nu, action_squares_.data()); }
+
+  // np.clip(data.cfrc_ext, lo, hi): every body's 6 numbers, world body first.
+  const double* ClippedContactForces(double lo, double hi) {
+    PutClipped(contact_.data(), d_->cfrc_ext, m_->nbody * 6, lo, hi);
+    return contact_.data();
+  }
+
+  // np.sum(np.square(x)) of float64 values, numpy's summation order.
+  double SumSquares(const double* x, size_t n) { return SumOfSquares(x, n, scratch_.data()); }
+
+  // With debug_state, the fields after the env's own info fields.
+  void WriteDebug(const Row& out, size_t first_field, double reward) const {
+    if (!debug_) return;
+    std::copy(qpos0_.begin(), qpos0_.end(), out.At<double>(first_field));
+    std::copy(qvel0_.begin(), qvel0_.end(), out.At<double>(first_field + 1));
+    *out.At<double>(first_field + 2) = reward;
+  }
+
+  bool StateFinite() const {
+    for (int i = 0; i < m_->nq; ++i)
+      if (!std::isfinite(d_->qpos[i])) return false;
+    for (int i = 0; i < m_->nv; ++i)
+      if (!std::isfinite(d_->qvel[i])) return false;
+    return true;
+  }
+
+  ModelPtr model_;
+  const mjModel* m_;
+  mjData* d_;
+  int frame_skip_;
+  bool debug_;
+  bool uses_cfrc_ext_ = true;  // subclasses clear it when they never read cacc / cfrc_*
+  std::mt19937 rng_;
+  std::normal_distribution<double> normal_{0.0, 1.0};
+  std::vector<double> init_qpos_, init_qvel_;  // gymnasium's init_qpos / init_qvel
+  std::vector<double> qpos0_, qvel0_;          // the current episode's start
+  std::vector<double> qpos_buf_, qvel_buf_;    // where Reset draws the next start
+  std::vector<float> action_squares_;
+  std::vector<double> contact_, scratch_;
+};
+
+// Writes info values (in spec order) from field `first` on.
+template <size_t N>
+inline void WriteScalars(const Row& out, size_t first, const std::array<double, N>& v) {
+  for (size_t i = 0; i < N; ++i) *out.At<double>(first + i) = v[i];
+}
+
+}  // namespace rlpool::mujoco

@@ -1,0 +1,142 @@
+// Hopper and Walker2d (gymnasium 1.x hopper_v4/v5, walker2d_v4/v5): the same
+// planar runner, differing in defaults and in Hopper's extra state-range
+// health check.
+#pragma once
+
+#include "mujoco_env.h"
+
+namespace rlpool::mujoco {
+
+template <bool kV5>
+constexpr auto PlanarWalkerInfo() {
+  if constexpr (kV5) {
+    return std::array<const char*, 6>{"x_position",     "z_distance_from_origin", "x_velocity",
+                                      "reward_forward", "reward_ctrl",            "reward_survive"};
+  } else {
+    return std::array<const char*, 2>{"x_position", "x_velocity"};
+  }
+}
+
+template <bool kHopper, bool kV5>
+class PlanarWalker : public MujocoEnv {
+ public:
+  static constexpr auto kInfo = PlanarWalkerInfo<kV5>();
+  static constexpr size_t kNumInfo = kInfo.size();
+
+  static Config DefaultConfig() {
+    Config c;
+    SetCommonOptions(c, kHopper ? "hopper.xml" : (kV5 ? "walker2d_v5.xml" : "walker2d.xml"), 4);
+    c.Set("forward_reward_weight", 1.0);
+    c.Set("ctrl_cost_weight", 1e-3);
+    c.Set("healthy_reward", 1.0);
+    c.Set("terminate_when_unhealthy", true);
+    if (kHopper) {
+      c.Set("healthy_state_range", std::vector<double>{-100.0, 100.0});
+      c.Set("healthy_z_range", std::vector<double>{0.7, kInf});
+      c.Set("healthy_angle_range", std::vector<double>{-0.2, 0.2});
+    } else {
+      c.Set("healthy_z_range", std::vector<double>{0.8, 2.0});
+      c.Set("healthy_angle_range", std::vector<double>{-1.0, 1.0});
+    }
+    c.Set("reset_noise_scale", 5e-3);
+    c.Set("exclude_current_positions_from_observation", true);
+    return c;
+  }
+
+  static EnvSpec Spec(const Config& c) {
+    ModelPtr model = ModelFor(c);
+    const mjModel* m = model.get();
+    EnvSpec s;
+    s.obs.push_back(
+        Field<double>("obs", {m->nq + m->nv - (c.Get<bool>("exclude_current_positions_from_observation") ? 1 : 0)}));
+    AddScalarInfo(s, kInfo);
+    AddDebugInfo(c, s, m);
+    s.action = ActionSpec(m);
+    return s;
+  }
+
+  PlanarWalker(const Config& c, uint32_t seed)
+      : MujocoEnv(c, seed),
+        forward_w_(c.Get<double>("forward_reward_weight")),
+        ctrl_w_(c.Get<double>("ctrl_cost_weight")),
+        healthy_reward_(c.Get<double>("healthy_reward")),
+        noise_(c.Get<double>("reset_noise_scale")),
+        terminate_(c.Get<bool>("terminate_when_unhealthy")),
+        exclude_(c.Get<bool>("exclude_current_positions_from_observation")),
+        state_(kHopper ? GetRange(c, "healthy_state_range") : Range{-kInf, kInf}),
+        z_(GetRange(c, "healthy_z_range")),
+        angle_(GetRange(c, "healthy_angle_range")) {
+    uses_cfrc_ext_ = false;
+  }
+
+  void Reset(const Row& out, bool) {
+    ResetData();
+    double* qpos = qpos_buf_.data();
+    double* qvel = qvel_buf_.data();
+    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
+    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + Uniform(-noise_, noise_);
+    SetState(qpos, qvel);
+    WriteObs(out);
+    std::array<double, kNumInfo> info{};
+    if constexpr (kV5) {
+      info[0] = d_->qpos[0];
+      info[1] = d_->qpos[1] - init_qpos_[1];
+    }
+    WriteScalars(out, 1, info);
+    WriteDebug(out, 1 + kNumInfo, 0.0);
+  }
+
+  StepResult Step(const void* action, const Row& out) {
+    const float* a = static_cast<const float*>(action);
+    double x0 = d_->qpos[0];
+    DoSimulation(a);
+    double x1 = d_->qpos[0];
+    double xv = (x1 - x0) / Dt();
+    float ctrl_cost = static_cast<float>(ctrl_w_) * ActionSquareSum(a);
+    double forward = forward_w_ * xv;
+    bool healthy = IsHealthy();
+    // v4's healthy_reward pays even when unhealthy if episodes end then.
+    double healthy_reward = kV5 ? healthy * healthy_reward_ : static_cast<double>(healthy || terminate_) * healthy_reward_;
+    double reward = (forward + healthy_reward) - static_cast<double>(ctrl_cost);
+    WriteObs(out);
+    if constexpr (kV5) {
+      WriteScalars(out, 1,
+                   std::array<double, kNumInfo>{x1, d_->qpos[1] - init_qpos_[1], xv, forward, -ctrl_cost, healthy_reward});
+    } else {
+      WriteScalars(out, 1, std::array<double, kNumInfo>{x1, xv});
+    }
+    WriteDebug(out, 1 + kNumInfo, reward);
+    return {reward, terminate_ && !healthy};
+  }
+
+ private:
+  bool IsHealthy() const {
+    double z = d_->qpos[1], angle = d_->qpos[2];
+    if (kHopper) {
+      // state_vector()[2:]: qpos[2:] then every qvel, all strictly inside.
+      for (int i = 2; i < m_->nq; ++i)
+        if (!(state_.lo < d_->qpos[i] && d_->qpos[i] < state_.hi)) return false;
+      for (int i = 0; i < m_->nv; ++i)
+        if (!(state_.lo < d_->qvel[i] && d_->qvel[i] < state_.hi)) return false;
+    }
+    return z_.lo < z && z < z_.hi && angle_.lo < angle && angle < angle_.hi;
+  }
+
+  void WriteObs(const Row& out) {
+    double* o = out.At<double>(0);
+    int skip = exclude_ ? 1 : 0;
+    o = Put(o, d_->qpos + skip, m_->nq - skip);
+    PutClipped(o, d_->qvel, m_->nv, -10.0, 10.0);
+  }
+
+  double forward_w_, ctrl_w_, healthy_reward_, noise_;
+  bool terminate_, exclude_;
+  Range state_, z_, angle_;
+};
+
+using HopperV4 = PlanarWalker<true, false>;
+using HopperV5 = PlanarWalker<true, true>;
+using Walker2dV4 = PlanarWalker<false, false>;
+using Walker2dV5 = PlanarWalker<false, true>;
+
+}  // namespace rlpool::mujoco

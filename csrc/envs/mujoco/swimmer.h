@@ -1,0 +1,107 @@
+// Swimmer: gymnasium 1.x swimmer_v4 and swimmer_v5. Never terminates.
+#pragma once
+
+#include "mujoco_env.h"
+
+namespace rlpool::mujoco {
+
+// v4 reports the same numbers under more keys, in another order.
+template <bool kV5>
+constexpr auto SwimmerInfo() {
+  if constexpr (kV5) {
+    return std::array<const char*, 7>{"x_position", "y_position",     "distance_from_origin", "x_velocity",
+                                      "y_velocity", "reward_forward", "reward_ctrl"};
+  } else {
+    return std::array<const char*, 8>{"reward_fwd",           "reward_ctrl", "x_position", "y_position",
+                                      "distance_from_origin", "x_velocity",  "y_velocity", "forward_reward"};
+  }
+}
+
+template <bool kV5>
+class Swimmer : public MujocoEnv {
+ public:
+  static constexpr auto kInfo = SwimmerInfo<kV5>();
+  static constexpr size_t kNumInfo = kInfo.size();
+
+  static Config DefaultConfig() {
+    Config c;
+    SetCommonOptions(c, "swimmer.xml", 4);
+    c.Set("forward_reward_weight", 1.0);
+    c.Set("ctrl_cost_weight", 1e-4);
+    c.Set("reset_noise_scale", 0.1);
+    c.Set("exclude_current_positions_from_observation", true);
+    return c;
+  }
+
+  static EnvSpec Spec(const Config& c) {
+    ModelPtr model = ModelFor(c);
+    const mjModel* m = model.get();
+    EnvSpec s;
+    s.obs.push_back(
+        Field<double>("obs", {m->nq + m->nv - (c.Get<bool>("exclude_current_positions_from_observation") ? 2 : 0)}));
+    AddScalarInfo(s, kInfo);
+    AddDebugInfo(c, s, m);
+    s.action = ActionSpec(m);
+    return s;
+  }
+
+  Swimmer(const Config& c, uint32_t seed)
+      : MujocoEnv(c, seed),
+        forward_w_(c.Get<double>("forward_reward_weight")),
+        ctrl_w_(c.Get<double>("ctrl_cost_weight")),
+        noise_(c.Get<double>("reset_noise_scale")),
+        exclude_(c.Get<bool>("exclude_current_positions_from_observation")) {
+    uses_cfrc_ext_ = false;
+  }
+
+  void Reset(const Row& out, bool) {
+    ResetData();
+    double* qpos = qpos_buf_.data();
+    double* qvel = qvel_buf_.data();
+    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
+    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + Uniform(-noise_, noise_);
+    SetState(qpos, qvel);
+    WriteObs(out);
+    std::array<double, kNumInfo> info{};
+    if (kV5) info = {d_->qpos[0], d_->qpos[1], Norm(d_->qpos, 2), 0, 0, 0, 0};
+    WriteScalars(out, 1, info);
+    WriteDebug(out, 1 + kNumInfo, 0.0);
+  }
+
+  StepResult Step(const void* action, const Row& out) {
+    const float* a = static_cast<const float*>(action);
+    double x0 = d_->qpos[0], y0 = d_->qpos[1];
+    DoSimulation(a);
+    double x1 = d_->qpos[0], y1 = d_->qpos[1];
+    double xv = (x1 - x0) / Dt(), yv = (y1 - y0) / Dt();
+    double forward = forward_w_ * xv;
+    float ctrl_cost = static_cast<float>(ctrl_w_) * ActionSquareSum(a);
+    double reward = forward - static_cast<double>(ctrl_cost);
+    double xy[2] = {x1, y1};
+    double dist = Norm(xy, 2);
+    WriteObs(out);
+    if constexpr (kV5) {
+      WriteScalars(out, 1, std::array<double, kNumInfo>{x1, y1, dist, xv, yv, forward, -ctrl_cost});
+    } else {
+      WriteScalars(out, 1, std::array<double, kNumInfo>{forward, -ctrl_cost, x1, y1, dist, xv, yv, forward});
+    }
+    WriteDebug(out, 1 + kNumInfo, reward);
+    return {reward, false};
+  }
+
+ private:
+  void WriteObs(const Row& out) {
+    double* o = out.At<double>(0);
+    int skip = exclude_ ? 2 : 0;
+    o = Put(o, d_->qpos + skip, m_->nq - skip);
+    Put(o, d_->qvel, m_->nv);
+  }
+
+  double forward_w_, ctrl_w_, noise_;
+  bool exclude_;
+};
+
+using SwimmerV4 = Swimmer<false>;
+using SwimmerV5 = Swimmer<true>;
+
+}  // namespace rlpool::mujoco
