@@ -1,0 +1,16 @@
+"""Box2D, aligned with gymnasium 1.x ``gymnasium.envs.box2d`` (Box2D 2.3.0 physics)."""
+
+from ..registry import register
+
+_REF = "gymnasium 1.x box2d"
+
+register("LunarLander-v3", "box2d", "LunarLander", max_episode_steps=1000, reward_threshold=200.0, reference=_REF)
+register(
+    "LunarLanderContinuous-v3",
+    "box2d",
+    "LunarLander",
+    max_episode_steps=1000,
+    reward_threshold=200.0,
+    reference=_REF,
+    continuous=True,
+)
