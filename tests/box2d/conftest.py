@@ -57,3 +57,82 @@ def assert_lockstep():
         return worst
 
     return run
+
+
+def gymnasium_random_episodes(task_id, n, seed, max_episode_steps=None):
+    """Returns and lengths of n random-policy episodes with gymnasium's env."""
+    import gymnasium as gym
+
+    ref = gym.make(task_id, max_episode_steps=max_episode_steps)
+    ref.reset(seed=seed)
+    ref.action_space.seed(seed)
+    returns, lengths = [], []
+    for _ in range(n):
+        ref.reset()
+        total, length, done = 0.0, 0, False
+        while not done:
+            _, r, term, trunc, _ = ref.step(ref.action_space.sample())
+            total += r
+            length += 1
+            done = term or trunc
+        returns.append(total)
+        lengths.append(length)
+    return np.array(returns), np.array(lengths)
+
+
+def rlpool_random_episodes(task_id, n, seed, max_episode_steps=None, num_envs=8):
+    """Returns and lengths of n random-policy episodes, n / num_envs per env
+    (taking the first n to finish would favour short episodes)."""
+    per_env = n // num_envs
+    kwargs = {} if max_episode_steps is None else {"max_episode_steps": max_episode_steps}
+    env = rlpool.make(task_id, num_envs=num_envs, seed=seed, **kwargs)
+    env.action_space.seed(seed)
+    env.reset()
+    space = env.single_action_space
+    running = np.zeros(num_envs)
+    lengths = np.zeros(num_envs, dtype=int)
+    returns = [[] for _ in range(num_envs)]
+    lens = [[] for _ in range(num_envs)]
+    while min(len(r) for r in returns) < per_env:
+        actions = np.stack([space.sample() for _ in range(num_envs)])
+        _, r, term, trunc, info = env.step(actions)
+        ids = info["env_id"]
+        running[ids] += r
+        lengths[ids] += 1
+        for i in ids[np.logical_or(term, trunc)]:
+            returns[i].append(running[i])
+            lens[i].append(lengths[i])
+            # next_step autoreset: this env's following step is the reset.
+            running[i] = 0.0
+            lengths[i] = -1
+    env.close()
+    return np.concatenate([r[:per_env] for r in returns]), np.concatenate([l[:per_env] for l in lens])
+
+
+@pytest.fixture
+def compare_random_policy():
+    """n random-policy episodes on each side, independent seeds: means and
+    medians of return and length agree within 3 standard errors of the mean
+    difference, spreads (interquartile ranges) within 25%. The standard
+    deviation is not compared: lengths are heavy-tailed (one rare episode that
+    runs to the time limit alone can double it)."""
+
+    def run(task_id, n, max_episode_steps=None):
+        ours_r, ours_l = rlpool_random_episodes(task_id, n, 1, max_episode_steps)
+        ref_r, ref_l = gymnasium_random_episodes(task_id, n, 2, max_episode_steps)
+        for name, a, b in [("return", ours_r, ref_r), ("length", ours_l, ref_l)]:
+            se = np.sqrt(a.var() / n + b.var() / n)
+            iqr_a, iqr_b = (np.subtract(*np.percentile(x, [75, 25])) for x in (a, b))
+            msg = (
+                f"{task_id} {name}: rlpool {a.mean():.2f}±{a.std():.2f} (IQR {iqr_a:.2f}) vs "
+                f"gymnasium {b.mean():.2f}±{b.std():.2f} (IQR {iqr_b:.2f})"
+            )
+            print(msg)
+            assert abs(a.mean() - b.mean()) < 3 * se + 1e-9, msg
+            assert abs(np.median(a) - np.median(b)) < 3 * se + 1e-9, msg
+            if iqr_b > 0:
+                assert 0.8 < iqr_a / iqr_b < 1.25, msg
+            else:
+                assert iqr_a == 0, msg
+
+    return run

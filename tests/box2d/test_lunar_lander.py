@@ -51,67 +51,6 @@ def test_bad_gravity_is_refused():
         rlpool.make("LunarLander-v3", gravity=-15.0)
 
 
-def random_episodes(task_id, n, seed):
-    """Returns and lengths of n random-policy episodes with gymnasium's env."""
-    ref = gym.make(task_id)
-    ref.reset(seed=seed)
-    ref.action_space.seed(seed)
-    returns, lengths = [], []
-    for _ in range(n):
-        ref.reset()
-        total, length, done = 0.0, 0, False
-        while not done:
-            _, r, term, trunc, _ = ref.step(ref.action_space.sample())
-            total += r
-            length += 1
-            done = term or trunc
-        returns.append(total)
-        lengths.append(length)
-    return np.array(returns), np.array(lengths)
-
-
-def rlpool_random_episodes(task_id, n, seed, num_envs=8):
-    """Returns and lengths of n random-policy episodes, n / num_envs per env
-    (taking the first n to finish would favour short episodes)."""
-    per_env = n // num_envs
-    env = rlpool.make(task_id, num_envs=num_envs, seed=seed)
-    env.action_space.seed(seed)
-    env.reset()
-    space = env.single_action_space
-    running = np.zeros(num_envs)
-    lengths = np.zeros(num_envs, dtype=int)
-    returns = [[] for _ in range(num_envs)]
-    lens = [[] for _ in range(num_envs)]
-    while min(len(r) for r in returns) < per_env:
-        actions = np.stack([space.sample() for _ in range(num_envs)])
-        _, r, term, trunc, info = env.step(actions)
-        ids = info["env_id"]
-        running[ids] += r
-        lengths[ids] += 1
-        for i in ids[np.logical_or(term, trunc)]:
-            returns[i].append(running[i])
-            lens[i].append(lengths[i])
-            # next_step autoreset: this env's following step is the reset.
-            running[i] = 0.0
-            lengths[i] = -1
-    return np.concatenate([r[:per_env] for r in returns]), np.concatenate([l[:per_env] for l in lens])
-
-
 @pytest.mark.parametrize("task_id", ["LunarLander-v3", "LunarLanderContinuous-v3"])
-def test_random_policy_statistics_match(task_id):
-    """200 random-policy episodes each, independent seeds on the two sides:
-    means and medians agree within 3 standard errors of the mean difference,  the
-    spreads (interquartile ranges) within 25%. The standard deviation is not
-    compared: lengths are heavy-tailed (a rare hovering episode runs the full
-    1000 steps and alone doubles it)."""
-    n = 200
-    ours_r, ours_l = rlpool_random_episodes(task_id, n, seed=1)
-    ref_r, ref_l = random_episodes(task_id, n, seed=2)
-    for name, a, b in [("return", ours_r, ref_r), ("length", ours_l, ref_l)]:
-        se = np.sqrt(a.var() / n + b.var() / n)
-        msg = f"{task_id} {name}: rlpool {a.mean():.2f}±{a.std():.2f} vs gymnasium {b.mean():.2f}±{b.std():.2f}"
-        print(msg)
-        assert abs(a.mean() - b.mean()) < 3 * se, msg
-        assert abs(np.median(a) - np.median(b)) < 3 * se, msg
-        iqr = lambda x: np.subtract(*np.percentile(x, [75, 25]))
-        assert 0.8 < iqr(a) / iqr(b) < 1.25, f"{msg}; IQR {iqr(a):.2f} vs {iqr(b):.2f}"
+def test_random_policy_statistics_match(compare_random_policy, task_id):
+    compare_random_policy(task_id, 200)

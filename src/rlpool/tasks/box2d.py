@@ -14,3 +14,13 @@ register(
     reference=_REF,
     continuous=True,
 )
+register("BipedalWalker-v3", "box2d", "BipedalWalker", max_episode_steps=1600, reward_threshold=300.0, reference=_REF)
+register(
+    "BipedalWalkerHardcore-v3",
+    "box2d",
+    "BipedalWalker",
+    max_episode_steps=2000,
+    reward_threshold=300.0,
+    reference=_REF,
+    hardcore=True,
+)
