@@ -54,3 +54,9 @@ def test_bad_gravity_is_refused():
 @pytest.mark.parametrize("task_id", ["LunarLander-v3", "LunarLanderContinuous-v3"])
 def test_random_policy_statistics_match(compare_random_policy, task_id):
     compare_random_policy(task_id, 200)
+
+
+def test_envpool_v2_ids_alias_v3():
+    for v2, v3 in [("LunarLander-v2", "LunarLander-v3"), ("LunarLanderContinuous-v2", "LunarLanderContinuous-v3")]:
+        a, b = rlpool.make(v2, num_envs=2, seed=3), rlpool.make(v3, num_envs=2, seed=3)
+        np.testing.assert_array_equal(a.reset()[0], b.reset()[0])

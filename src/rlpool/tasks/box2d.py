@@ -24,3 +24,18 @@ register(
     reference=_REF,
     hardcore=True,
 )
+register("CarRacing-v3", "box2d", "CarRacing", max_episode_steps=1000, reward_threshold=900.0, reference=_REF)
+
+# envpool 1.x keeps the -v2 ids; gymnasium's v3 changes (wind reset, reward
+# fixes) are already the behaviour above, so they alias the v3 envs.
+register("LunarLander-v2", "box2d", "LunarLander", max_episode_steps=1000, reward_threshold=200.0, reference=_REF)
+register(
+    "LunarLanderContinuous-v2",
+    "box2d",
+    "LunarLander",
+    max_episode_steps=1000,
+    reward_threshold=200.0,
+    reference=_REF,
+    continuous=True,
+)
+register("CarRacing-v2", "box2d", "CarRacing", max_episode_steps=1000, reward_threshold=900.0, reference=_REF)
