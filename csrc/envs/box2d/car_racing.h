@@ -480,7 +480,7 @@ class CarRacing {
   }
 
   void Render(uint8_t* obs) {
-    canvas_.Clear();
+    canvas_.BeginFrame();
     const double angle = -static_cast<double>(hull_->GetAngle());
     const double zoom = 0.1 * kScale * std::max(1 - t_, 0.0) + kZoom * kScale * std::min(t_, 1.0);
     const b2Vec2 hp = hull_->GetPosition();
@@ -557,9 +557,9 @@ class CarRacing {
     for (const Wheel& w : wheels_) draw_body(w.body, Rgb{0, 0, 0}, &w);
     draw_body(hull_, Rgb{204, 0, 0}, nullptr);
 
-    canvas_.FlipVertical();
+    canvas_.Flip();
     RenderIndicators();
-    canvas_.SmoothScaleDown(kStateW, kStateH, obs);
+    canvas_.Render(kStateW, kStateH, obs);
   }
 
   void RenderIndicators() {

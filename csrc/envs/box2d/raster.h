@@ -41,57 +41,129 @@ inline Pt RotateRad(Pt p, double angle) {
   return {c * p.x - s * p.y, s * p.x + c * p.y};
 }
 
+// A frame of polygons drawn onto a w x h RGBX canvas (one uint32 per pixel,
+// as pygame's 32-bit surface) and smoothscaled down. Polygons are recorded
+// first and rasterised band by band (a few dozen rows at a time), each band
+// then shrunk in X while it is still in cache: the pixels equal those of
+// drawing everything on the full canvas, at a fraction of the memory traffic.
+// Polygons added before Flip() are in pre-flip coordinates
+// (pygame.transform.flip(surface, False, True) applies to them).
 class Canvas {
  public:
-  Canvas(int w, int h) : w_(w), h_(h), px_(static_cast<size_t>(w) * h * 3) {}
+  Canvas(int w, int h) : w_(w), h_(h) {}
 
-  int width() const { return w_; }
-  int height() const { return h_; }
-  void Clear() { std::memset(px_.data(), 0, px_.size()); }
+  void BeginFrame() {
+    polys_.clear();
+    flipped_ = false;
+  }
+  void Flip() { flipped_ = !flipped_; }
 
-  // Horizontal span x1..x2 (either order) on row y, clipped.
-  void HLine(int x1, int x2, int y, Rgb c) {
-    if (y < 0 || y >= h_) return;
+  // gfxdraw.filled_polygon.
+  void FillPolygonGfx(const Pt* pts, int n, Rgb c) { Add(pts, n, c, true); }
+  // pygame.draw.polygon, filled.
+  void FillPolygonDraw(const Pt* pts, int n, Rgb c) { Add(pts, n, c, false); }
+
+  // Rasterises the frame and writes pygame.transform.smoothscale of it to
+  // `out` (dh x dw x 3, RGB): X shrink, then Y shrink, 16.16 fixed point.
+  void Render(int dw, int dh, uint8_t* out) {
+    shrunk_x_.resize(static_cast<size_t>(dw) * h_ * 3);
+    const int xspace = 0x10000 * w_ / dw;
+    if (static_cast<int>(plan_.size()) != dw) PlanX(dw, xspace);
+    band_.resize(static_cast<size_t>(w_) * kBand);
+    for (int b0 = 0; b0 < h_; b0 += kBand) {
+      const int b1 = std::min(h_, b0 + kBand);
+      std::fill(band_.begin(), band_.begin() + static_cast<size_t>(b1 - b0) * w_, 0u);
+      for (const Poly& p : polys_) Rasterise(p, b0, b1);
+      for (int y = b0; y < b1; ++y)
+        ShrinkRowX(&band_[static_cast<size_t>(y - b0) * w_], &shrunk_x_[static_cast<size_t>(y) * dw * 3], xspace);
+    }
+    ShrinkY(dw, dh, out);
+  }
+
+ private:
+  static constexpr int kBand = 32;
+
+  struct Poly {
+    bool gfx, flipped;
+    int n, miny, maxy;
+    uint32_t color;
+    int x[8], y[8];
+  };
+
+  // One output column of the X pass: source pixels [first, boundary) count
+  // fully, pixel `boundary` by counter / 65536 (the rest carries over).
+  struct XStep {
+    int first, boundary, counter;
+  };
+
+  void Add(const Pt* pts, int n, Rgb c, bool gfx) {
+    Poly p;
+    p.gfx = gfx;
+    p.flipped = flipped_;
+    p.n = n;
+    p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
+    for (int i = 0; i < n; ++i) {
+      // gfxdraw takes Sint16 coordinates, pygame.draw ints; both truncate.
+      const int x = static_cast<int>(pts[i].x), y = static_cast<int>(pts[i].y);
+      p.x[i] = gfx ? static_cast<int16_t>(x) : x;
+      p.y[i] = gfx ? static_cast<int16_t>(y) : y;
+    }
+    p.miny = *std::min_element(p.y, p.y + n);
+    p.maxy = *std::max_element(p.y, p.y + n);
+    if (p.maxy < 0 || p.miny >= h_) return;  // no row of it is on the canvas
+    polys_.push_back(p);
+  }
+
+  // Rows of `p`'s own coordinates that land in final rows [b0, b1).
+  void RowRange(const Poly& p, int b0, int b1, int* lo, int* hi) const {
+    int r0 = p.flipped ? b0 : h_ - b1, r1 = p.flipped ? b1 - 1 : h_ - 1 - b0;
+    *lo = std::max(p.miny, r0);
+    *hi = std::min(p.maxy, r1);
+  }
+
+  void HLine(const Poly& p, int b0, int x1, int x2, int y) {
     if (x1 > x2) std::swap(x1, x2);
     if (x2 < 0 || x1 >= w_) return;
     x1 = std::max(x1, 0);
     x2 = std::min(x2, w_ - 1);
-    uint8_t* p = &px_[(static_cast<size_t>(y) * w_ + x1) * 3];
-    for (int x = x1; x <= x2; ++x, p += 3) {
-      p[0] = c.r;
-      p[1] = c.g;
-      p[2] = c.b;
+    const int final_y = p.flipped ? y : h_ - 1 - y;
+    uint32_t* row = &band_[static_cast<size_t>(final_y - b0) * w_];
+    std::fill(row + x1, row + x2 + 1, p.color);
+  }
+
+  void Rasterise(const Poly& p, int b0, int b1) {
+    int lo, hi;
+    RowRange(p, b0, b1, &lo, &hi);
+    if (lo > hi) return;
+    if (p.gfx) {
+      RasteriseGfx(p, b0, lo, hi);
+    } else {
+      RasteriseDraw(p, b0, lo, hi);
     }
   }
 
-  // gfxdraw.filled_polygon: vertices truncated to integers, 16.16 fixed-point
-  // edge crossings rounded to the nearest pixel inside each span.
-  void FillPolygonGfx(const Pt* pts, int n, Rgb c) {
-    int vx[16], vy[16];
-    for (int i = 0; i < n; ++i) {
-      vx[i] = static_cast<int16_t>(static_cast<int>(pts[i].x));
-      vy[i] = static_cast<int16_t>(static_cast<int>(pts[i].y));
-    }
-    int miny = *std::min_element(vy, vy + n), maxy = *std::max_element(vy, vy + n);
-    int lo = std::max(miny, 0), hi = std::min(maxy, h_ - 1);
-    int ints[16];
+  // SDL_gfx filledPolygon: 16.16 fixed-point edge crossings, each span
+  // rounded inwards to the nearest pixel.
+  void RasteriseGfx(const Poly& p, int b0, int lo, int hi) {
+    const int n = p.n;
+    int ints[8];
     for (int y = lo; y <= hi; ++y) {
       int k = 0;
       for (int i = 0; i < n; ++i) {
         int i1 = i == 0 ? n - 1 : i - 1, i2 = i;
-        int y1 = vy[i1], y2 = vy[i2], x1, x2;
+        int y1 = p.y[i1], y2 = p.y[i2], x1, x2;
         if (y1 < y2) {
-          x1 = vx[i1];
-          x2 = vx[i2];
+          x1 = p.x[i1];
+          x2 = p.x[i2];
         } else if (y1 > y2) {
-          y2 = vy[i1];
-          y1 = vy[i2];
-          x2 = vx[i1];
-          x1 = vx[i2];
+          y2 = p.y[i1];
+          y1 = p.y[i2];
+          x2 = p.x[i1];
+          x1 = p.x[i2];
         } else {
           continue;
         }
-        if ((y >= y1 && y < y2) || (y == maxy && y > y1 && y <= y2))
+        if ((y >= y1 && y < y2) || (y == p.maxy && y > y1 && y <= y2))
           ints[k++] = ((65536 * (y - y1)) / (y2 - y1)) * (x2 - x1) + 65536 * x1;
       }
       std::sort(ints, ints + k);
@@ -100,97 +172,90 @@ class Canvas {
         xa = (xa >> 16) + ((xa & 32768) >> 15);
         int xb = ints[i + 1] - 1;
         xb = (xb >> 16) + ((xb & 32768) >> 15);
-        HLine(xa, xb, y, c);
+        HLine(p, b0, xa, xb, y);
       }
     }
   }
 
-  // pygame.draw.polygon (filled): vertices truncated to integers, crossings
-  // floored / ceiled alternately, horizontal edges drawn separately.
-  void FillPolygonDraw(const Pt* pts, int n, Rgb c) {
-    int px[16], py[16];
-    for (int i = 0; i < n; ++i) {
-      px[i] = static_cast<int>(pts[i].x);
-      py[i] = static_cast<int>(pts[i].y);
-    }
-    int miny = *std::min_element(py, py + n), maxy = *std::max_element(py, py + n);
-    if (miny == maxy) {
-      HLine(*std::min_element(px, px + n), *std::max_element(px, px + n), miny, c);
+  // pygame's draw_fillpoly: crossings floored / ceiled alternately, then the
+  // horizontal edges; a one-row polygon is a single span.
+  void RasteriseDraw(const Poly& p, int b0, int lo, int hi) {
+    const int n = p.n;
+    if (p.miny == p.maxy) {
+      HLine(p, b0, *std::min_element(p.x, p.x + n), *std::max_element(p.x, p.x + n), p.miny);
       return;
     }
-    int xs[16];
-    int lo = std::max(miny, 0), hi = std::min(maxy, h_ - 1);
+    int xs[8];
     for (int y = lo; y <= hi; ++y) {
       int k = 0;
       for (int i = 0; i < n; ++i) {
         int ip = i == 0 ? n - 1 : i - 1;
-        int y1 = py[ip], y2 = py[i], x1, x2;
+        int y1 = p.y[ip], y2 = p.y[i], x1, x2;
         if (y1 < y2) {
-          x1 = px[ip];
-          x2 = px[i];
+          x1 = p.x[ip];
+          x2 = p.x[i];
         } else if (y1 > y2) {
-          y2 = py[ip];
-          y1 = py[i];
-          x2 = px[ip];
-          x1 = px[i];
+          y2 = p.y[ip];
+          y1 = p.y[i];
+          x2 = p.x[ip];
+          x1 = p.x[i];
         } else {
           continue;
         }
-        if ((y >= y1 && y < y2) || (y == maxy && y2 == maxy)) {
+        if ((y >= y1 && y < y2) || (y == p.maxy && y2 == p.maxy)) {
           float inter = static_cast<float>((y - y1) * (x2 - x1)) / static_cast<float>(y2 - y1);
           inter = (k % 2 == 0) ? std::floor(inter) : std::ceil(inter);
           xs[k++] = static_cast<int>(inter) + x1;
         }
       }
       std::sort(xs, xs + k);
-      for (int i = 0; i + 1 < k; i += 2) HLine(xs[i], xs[i + 1], y, c);
+      for (int i = 0; i + 1 < k; i += 2) HLine(p, b0, xs[i], xs[i + 1], y);
     }
     for (int i = 0; i < n; ++i) {
       int ip = i == 0 ? n - 1 : i - 1;
-      int y = py[i];
-      if (miny < y && py[ip] == y && y < maxy) HLine(px[i], px[ip], y, c);
+      int y = p.y[i];
+      if (p.miny < y && p.y[ip] == y && y < p.maxy && y >= lo && y <= hi) HLine(p, b0, p.x[i], p.x[ip], y);
     }
   }
 
-  // pygame.transform.flip(surface, False, True).
-  void FlipVertical() {
-    const size_t row = static_cast<size_t>(w_) * 3;
-    std::vector<uint8_t>& p = px_;
-    tmp_row_.resize(row);
-    for (int y = 0; y < h_ / 2; ++y) {
-      uint8_t* a = &p[y * row];
-      uint8_t* b = &p[(h_ - 1 - y) * row];
-      std::memcpy(tmp_row_.data(), a, row);
-      std::memcpy(a, b, row);
-      std::memcpy(b, tmp_row_.data(), row);
-    }
-  }
-
-  // pygame.transform.smoothscale to a smaller (dw, dh): shrink X then Y with
-  // 16.16 fixed-point area weights; `out` is dh x dw x 3.
-  void SmoothScaleDown(int dw, int dh, uint8_t* out) {
-    shrunk_x_.resize(static_cast<size_t>(dw) * h_ * 3);
-    const int xspace = 0x10000 * w_ / dw;
-    const int xrecip = static_cast<int>(0x100000000LL / xspace);
-    for (int y = 0; y < h_; ++y) {
-      const uint8_t* src = &px_[static_cast<size_t>(y) * w_ * 3];
-      uint8_t* dst = &shrunk_x_[static_cast<size_t>(y) * dw * 3];
-      uint16_t acc[3] = {0, 0, 0};
-      int counter = xspace;
-      for (int x = 0; x < w_; ++x, src += 3) {
-        if (counter > 0x10000) {
-          for (int ch = 0; ch < 3; ++ch) acc[ch] = static_cast<uint16_t>(acc[ch] + src[ch]);
-          counter -= 0x10000;
-        } else {
-          const int frac = 0x10000 - counter;
-          for (int ch = 0; ch < 3; ++ch) {
-            *dst++ = static_cast<uint8_t>(((acc[ch] + ((src[ch] * counter) >> 16)) * xrecip) >> 16);
-            acc[ch] = static_cast<uint16_t>((src[ch] * frac) >> 16);
-          }
-          counter = xspace - frac;
-        }
+  void PlanX(int dw, int xspace) {
+    plan_.clear();
+    int counter = xspace, first = 0;
+    for (int x = 0; x < w_ && static_cast<int>(plan_.size()) < dw; ++x) {
+      if (counter > 0x10000) {
+        counter -= 0x10000;
+      } else {
+        plan_.push_back({first, x, counter});
+        first = x + 1;
+        counter = xspace - (0x10000 - counter);
       }
     }
+  }
+
+  // pygame's X shrink of one row, with the full pixels summed two channels
+  // per add (the same integers as its per-pixel loop).
+  void ShrinkRowX(const uint32_t* src, uint8_t* dst, int xspace) const {
+    const int xrecip = static_cast<int>(0x100000000LL / xspace);
+    int carry[3] = {0, 0, 0};
+    for (const XStep& st : plan_) {
+      uint32_t rb = 0, g = 0;
+      for (int k = st.first; k < st.boundary; ++k) {
+        const uint32_t v = src[k];
+        rb += v & 0x00FF00FFu;
+        g += (v >> 8) & 0xFFu;
+      }
+      const int acc[3] = {carry[0] + static_cast<int>(rb & 0xFFFFu), carry[1] + static_cast<int>(g),
+                          carry[2] + static_cast<int>(rb >> 16)};
+      const uint32_t v = src[st.boundary];
+      const int ch[3] = {static_cast<int>(v & 0xFF), static_cast<int>((v >> 8) & 0xFF), static_cast<int>((v >> 16) & 0xFF)};
+      for (int c = 0; c < 3; ++c) {
+        *dst++ = static_cast<uint8_t>(((static_cast<uint16_t>(acc[c]) + ((ch[c] * st.counter) >> 16)) * xrecip) >> 16);
+        carry[c] = (ch[c] * (0x10000 - st.counter)) >> 16;
+      }
+    }
+  }
+
+  void ShrinkY(int dw, int dh, uint8_t* out) {
     const int yspace = 0x10000 * h_ / dh;
     const int yrecip = static_cast<int>(0x100000000LL / yspace);
     acc_line_.assign(static_cast<size_t>(dw) * 3, 0);
@@ -212,10 +277,12 @@ class Canvas {
     }
   }
 
- private:
   int w_, h_;
-  std::vector<uint8_t> px_;
-  std::vector<uint8_t> tmp_row_, shrunk_x_;
+  bool flipped_ = false;
+  std::vector<Poly> polys_;
+  std::vector<XStep> plan_;
+  std::vector<uint32_t> band_;
+  std::vector<uint8_t> shrunk_x_;
   std::vector<uint16_t> acc_line_;
 };
 
