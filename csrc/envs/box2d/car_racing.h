@@ -484,13 +484,14 @@ class CarRacing {
     const double angle = -static_cast<double>(hull_->GetAngle());
     const double zoom = 0.1 * kScale * std::max(1 - t_, 0.0) + kZoom * kScale * std::min(t_, 1.0);
     const b2Vec2 hp = hull_->GetPosition();
-    const Pt scroll = RotateRad({-static_cast<double>(hp.x) * zoom, -static_cast<double>(hp.y) * zoom}, angle);
+    const Rotation rotate(angle);
+    const Pt scroll = rotate({-static_cast<double>(hp.x) * zoom, -static_cast<double>(hp.y) * zoom});
     const Pt trans{kWindowW / 2 + scroll.x, kWindowH / 4 + scroll.y};
     const double max_dim = std::max({kGrassDim, kTrackWidth, kTrackDetailStep}) * std::sqrt(2.0) * kZoom * kScale;
 
     auto project = [&](const Pt* in, int n, Pt* outp) {
       for (int i = 0; i < n; ++i) {
-        Pt r = RotateRad(in[i], angle);
+        Pt r = rotate(in[i]);
         outp[i] = {r.x * zoom + trans.x, r.y * zoom + trans.y};
       }
     };
