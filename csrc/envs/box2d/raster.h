@@ -1,0 +1,313 @@
+// A small software rasteriser that reproduces what gymnasium's CarRacing
+// draws with pygame-ce: SDL_gfx's filled polygon (gfxdraw.filled_polygon),
+// pygame.draw.polygon's scanline fill, pygame.math.Vector2.rotate_rad and
+// pygame.transform.smoothscale's area-averaging shrink. Written from the
+// algorithms' descriptions; integer rounding follows them so that pixels land
+// where pygame puts them. Not reproduced: gfxdraw.aapolygon's anti-aliased
+// outline (a one-pixel blended edge) and the score text.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace rlpool::box2d {
+
+struct Rgb {
+  uint8_t r, g, b;
+};
+
+struct Pt {
+  double x, y;
+};
+
+// pygame.math.Vector2(p).rotate_rad(angle), with the angle's normalisation,
+// quarter-turn special cases and sin/cos worked out once for many points.
+class Rotation {
+ public:
+  explicit Rotation(double angle) {
+    constexpr double kEps = 1e-6, kTwoPi = 2 * M_PI;
+    angle = std::fmod(angle, kTwoPi);
+    if (angle < 0) angle += kTwoPi;
+    quarter_ = -1;
+    if (std::fmod(angle + kEps, M_PI_2) < 2 * kEps) {
+      quarter_ = static_cast<int>((angle + kEps) / M_PI_2);
+    } else {
+      s_ = std::sin(angle);
+      c_ = std::cos(angle);
+    }
+  }
+
+  Pt operator()(Pt p) const {
+    switch (quarter_) {
+      case 0:
+      case 4: return p;
+      case 1: return {-p.y, p.x};
+      case 2: return {-p.x, -p.y};
+      case 3: return {p.y, -p.x};
+    }
+    return {c_ * p.x - s_ * p.y, s_ * p.x + c_ * p.y};
+  }
+
+ private:
+  int quarter_;
+  double s_ = 0, c_ = 1;
+};
+
+// A frame of polygons drawn onto a w x h RGBX canvas (one uint32 per pixel,
+// as pygame's 32-bit surface) and smoothscaled down. Polygons are recorded
+// first and rasterised band by band (a few dozen rows at a time), each band
+// then shrunk in X while it is still in cache: the pixels equal those of
+// drawing everything on the full canvas, at a fraction of the memory traffic.
+// Polygons added before Flip() are in pre-flip coordinates
+// (pygame.transform.flip(surface, False, True) applies to them).
+class Canvas {
+ public:
+  Canvas(int w, int h) : w_(w), h_(h) {}
+
+  void BeginFrame() {
+    polys_.clear();
+    flipped_ = false;
+  }
+  void Flip() { flipped_ = !flipped_; }
+
+  // gfxdraw.filled_polygon.
+  void FillPolygonGfx(const Pt* pts, int n, Rgb c) { Add(pts, n, c, true); }
+  // pygame.draw.polygon, filled.
+  void FillPolygonDraw(const Pt* pts, int n, Rgb c) { Add(pts, n, c, false); }
+
+  // Rasterises the frame and writes pygame.transform.smoothscale of it to
+  // `out` (dh x dw x 3, RGB): X shrink, then Y shrink, 16.16 fixed point.
+  void Render(int dw, int dh, uint8_t* out) {
+    shrunk_x_.resize(static_cast<size_t>(dw) * h_ * 3);
+    const int xspace = 0x10000 * w_ / dw;
+    if (static_cast<int>(plan_.size()) != dw) PlanX(dw, xspace);
+    band_.resize(static_cast<size_t>(w_) * kBand);
+    for (int b0 = 0; b0 < h_; b0 += kBand) {
+      const int b1 = std::min(h_, b0 + kBand);
+      std::fill(band_.begin(), band_.begin() + static_cast<size_t>(b1 - b0) * w_, 0u);
+      for (const Poly& p : polys_) Rasterise(p, b0, b1);
+      for (int y = b0; y < b1; ++y)
+        ShrinkRowX(&band_[static_cast<size_t>(y - b0) * w_], &shrunk_x_[static_cast<size_t>(y) * dw * 3], xspace);
+    }
+    ShrinkY(dw, dh, out);
+  }
+
+ private:
+  static constexpr int kBand = 32;
+
+  struct Poly {
+    bool gfx, flipped;
+    int n, miny, maxy;
+    uint32_t color;
+    int x[8], y[8];
+  };
+
+  // One output column of the X pass: source pixels [first, boundary) count
+  // fully, pixel `boundary` by counter / 65536 (the rest carries over).
+  struct XStep {
+    int first, boundary, counter;
+  };
+
+  void Add(const Pt* pts, int n, Rgb c, bool gfx) {
+    Poly p;
+    p.gfx = gfx;
+    p.flipped = flipped_;
+    p.n = n;
+    p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
+    for (int i = 0; i < n; ++i) {
+      // gfxdraw takes Sint16 coordinates, pygame.draw ints; both truncate.
+      const int x = static_cast<int>(pts[i].x), y = static_cast<int>(pts[i].y);
+      p.x[i] = gfx ? static_cast<int16_t>(x) : x;
+      p.y[i] = gfx ? static_cast<int16_t>(y) : y;
+    }
+    p.miny = *std::min_element(p.y, p.y + n);
+    p.maxy = *std::max_element(p.y, p.y + n);
+    if (p.maxy < 0 || p.miny >= h_) return;  // no row of it is on the canvas
+    polys_.push_back(p);
+  }
+
+  // Rows of `p`'s own coordinates that land in final rows [b0, b1).
+  void RowRange(const Poly& p, int b0, int b1, int* lo, int* hi) const {
+    int r0 = p.flipped ? b0 : h_ - b1, r1 = p.flipped ? b1 - 1 : h_ - 1 - b0;
+    *lo = std::max(p.miny, r0);
+    *hi = std::min(p.maxy, r1);
+  }
+
+  void HLine(const Poly& p, int b0, int x1, int x2, int y) {
+    if (x1 > x2) std::swap(x1, x2);
+    if (x2 < 0 || x1 >= w_) return;
+    x1 = std::max(x1, 0);
+    x2 = std::min(x2, w_ - 1);
+    const int final_y = p.flipped ? y : h_ - 1 - y;
+    uint32_t* row = &band_[static_cast<size_t>(final_y - b0) * w_];
+    std::fill(row + x1, row + x2 + 1, p.color);
+  }
+
+  void Rasterise(const Poly& p, int b0, int b1) {
+    int lo, hi;
+    RowRange(p, b0, b1, &lo, &hi);
+    if (lo > hi) return;
+    if (p.gfx) {
+      RasteriseGfx(p, b0, lo, hi);
+    } else {
+      RasteriseDraw(p, b0, lo, hi);
+    }
+  }
+
+  // SDL_gfx filledPolygon: 16.16 fixed-point edge crossings, each span
+  // rounded inwards to the nearest pixel.
+  void RasteriseGfx(const Poly& p, int b0, int lo, int hi) {
+    const int n = p.n;
+    int ints[8];
+    for (int y = lo; y <= hi; ++y) {
+      int k = 0;
+      for (int i = 0; i < n; ++i) {
+        int i1 = i == 0 ? n - 1 : i - 1, i2 = i;
+        int y1 = p.y[i1], y2 = p.y[i2], x1, x2;
+        if (y1 < y2) {
+          x1 = p.x[i1];
+          x2 = p.x[i2];
+        } else if (y1 > y2) {
+          y2 = p.y[i1];
+          y1 = p.y[i2];
+          x2 = p.x[i1];
+          x1 = p.x[i2];
+        } else {
+          continue;
+        }
+        if ((y >= y1 && y < y2) || (y == p.maxy && y > y1 && y <= y2))
+          ints[k++] = ((65536 * (y - y1)) / (y2 - y1)) * (x2 - x1) + 65536 * x1;
+      }
+      std::sort(ints, ints + k);
+      for (int i = 0; i + 1 < k; i += 2) {
+        int xa = ints[i] + 1;
+        xa = (xa >> 16) + ((xa & 32768) >> 15);
+        int xb = ints[i + 1] - 1;
+        xb = (xb >> 16) + ((xb & 32768) >> 15);
+        HLine(p, b0, xa, xb, y);
+      }
+    }
+  }
+
+  // pygame's draw_fillpoly: crossings floored / ceiled alternately, then the
+  // horizontal edges; a one-row polygon is a single span.
+  void RasteriseDraw(const Poly& p, int b0, int lo, int hi) {
+    const int n = p.n;
+    if (p.miny == p.maxy) {
+      HLine(p, b0, *std::min_element(p.x, p.x + n), *std::max_element(p.x, p.x + n), p.miny);
+      return;
+    }
+    int xs[8];
+    for (int y = lo; y <= hi; ++y) {
+      int k = 0;
+      for (int i = 0; i < n; ++i) {
+        int ip = i == 0 ? n - 1 : i - 1;
+        int y1 = p.y[ip], y2 = p.y[i], x1, x2;
+        if (y1 < y2) {
+          x1 = p.x[ip];
+          x2 = p.x[i];
+        } else if (y1 > y2) {
+          y2 = p.y[ip];
+          y1 = p.y[i];
+          x2 = p.x[ip];
+          x1 = p.x[i];
+        } else {
+          continue;
+        }
+        if ((y >= y1 && y < y2) || (y == p.maxy && y2 == p.maxy)) {
+          float inter = static_cast<float>((y - y1) * (x2 - x1)) / static_cast<float>(y2 - y1);
+          inter = (k % 2 == 0) ? std::floor(inter) : std::ceil(inter);
+          xs[k++] = static_cast<int>(inter) + x1;
+        }
+      }
+      std::sort(xs, xs + k);
+      for (int i = 0; i + 1 < k; i += 2) HLine(p, b0, xs[i], xs[i + 1], y);
+    }
+    for (int i = 0; i < n; ++i) {
+      int ip = i == 0 ? n - 1 : i - 1;
+      int y = p.y[i];
+      if (p.miny < y && p.y[ip] == y && y < p.maxy && y >= lo && y <= hi) HLine(p, b0, p.x[i], p.x[ip], y);
+    }
+  }
+
+  void PlanX(int dw, int xspace) {
+    plan_.clear();
+    int counter = xspace, first = 0;
+    for (int x = 0; x < w_ && static_cast<int>(plan_.size()) < dw; ++x) {
+      if (counter > 0x10000) {
+        counter -= 0x10000;
+      } else {
+        plan_.push_back({first, x, counter});
+        first = x + 1;
+        counter = xspace - (0x10000 - counter);
+      }
+    }
+  }
+
+  // pygame's X shrink of one row, with the full pixels summed two channels
+  // per add (the same integers as its per-pixel loop).
+  void ShrinkRowX(const uint32_t* src, uint8_t* dst, int xspace) const {
+    const int xrecip = static_cast<int>(0x100000000LL / xspace);
+    int carry[3] = {0, 0, 0};
+    for (const XStep& st : plan_) {
+      uint32_t rb = 0, g = 0;
+      int k = st.first;
+      if (st.boundary - k >= 8) {  // the usual case for a ~10x shrink: a fixed block the compiler unrolls
+        for (int i = 0; i < 8; ++i) {
+          const uint32_t v = src[k + i];
+          rb += v & 0x00FF00FFu;
+          g += (v >> 8) & 0xFFu;
+        }
+        k += 8;
+      }
+      for (; k < st.boundary; ++k) {
+        const uint32_t v = src[k];
+        rb += v & 0x00FF00FFu;
+        g += (v >> 8) & 0xFFu;
+      }
+      const int acc[3] = {carry[0] + static_cast<int>(rb & 0xFFFFu), carry[1] + static_cast<int>(g),
+                          carry[2] + static_cast<int>(rb >> 16)};
+      const uint32_t v = src[st.boundary];
+      const int ch[3] = {static_cast<int>(v & 0xFF), static_cast<int>((v >> 8) & 0xFF), static_cast<int>((v >> 16) & 0xFF)};
+      for (int c = 0; c < 3; ++c) {
+        *dst++ = static_cast<uint8_t>(((static_cast<uint16_t>(acc[c]) + ((ch[c] * st.counter) >> 16)) * xrecip) >> 16);
+        carry[c] = (ch[c] * (0x10000 - st.counter)) >> 16;
+      }
+    }
+  }
+
+  void ShrinkY(int dw, int dh, uint8_t* out) {
+    const int yspace = 0x10000 * h_ / dh;
+    const int yrecip = static_cast<int>(0x100000000LL / yspace);
+    acc_line_.assign(static_cast<size_t>(dw) * 3, 0);
+    int counter = yspace;
+    uint8_t* dst = out;
+    for (int y = 0; y < h_; ++y) {
+      const uint8_t* src = &shrunk_x_[static_cast<size_t>(y) * dw * 3];
+      if (counter > 0x10000) {
+        for (int i = 0; i < dw * 3; ++i) acc_line_[i] = static_cast<uint16_t>(acc_line_[i] + src[i]);
+        counter -= 0x10000;
+      } else {
+        const int frac = 0x10000 - counter;
+        for (int i = 0; i < dw * 3; ++i) {
+          *dst++ = static_cast<uint8_t>(((acc_line_[i] + ((src[i] * counter) >> 16)) * yrecip) >> 16);
+          acc_line_[i] = static_cast<uint16_t>((src[i] * frac) >> 16);
+        }
+        counter = yspace - frac;
+      }
+    }
+  }
+
+  int w_, h_;
+  bool flipped_ = false;
+  std::vector<Poly> polys_;
+  std::vector<XStep> plan_;
+  std::vector<uint32_t> band_;
+  std::vector<uint8_t> shrunk_x_;
+  std::vector<uint16_t> acc_line_;
+};
+
+}  // namespace rlpool::box2d
