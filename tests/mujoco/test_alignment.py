@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 import rlpool
 
-from reference import TASKS, make_reference, reset_info, sync
+from .reference import TASKS, make_reference, reset_info, sync
 
 ATOL = 1e-9
 STEPS = 1000

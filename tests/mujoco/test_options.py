@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import rlpool
 
-from reference import TASKS
+from .reference import TASKS
 
 # Rendering arguments: rlpool does not render, so it takes none of them.
 RENDER_ONLY = {"default_camera_config", "render_mode", "width", "height", "camera_id", "camera_name",

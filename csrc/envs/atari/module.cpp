@@ -4,6 +4,8 @@
 #include <random>
 #include <stdexcept>
 
+#include <nanobind/ndarray.h>
+
 #include "../../bind/bind_pool.h"
 #include "atari_env.h"
 
