@@ -71,3 +71,19 @@ def test_async_pool_runs_every_task_family():
         seen.update(info["env_id"].tolist())
         env.send(np.zeros((3, 8), np.float32), info["env_id"])
     assert seen == set(range(6))
+
+
+@pytest.mark.parametrize("env_type", ["gymnasium", "gym", "dm"])
+def test_every_face_steps_a_mujoco_task(env_type):
+    env = rlpool.make("Reacher-v5", env_type=env_type, num_envs=2, max_episode_steps=3)
+    env.reset()
+    a = np.zeros((2, 2), np.float32)
+    for _ in range(3):
+        out = env.step(a)
+    if env_type == "dm":
+        assert out.step_type.tolist() == [2, 2]  # LAST at the time limit
+        assert out.observation.obs.shape == (2, 10) and out.observation.obs.dtype == np.float64
+    else:
+        obs = out[0]
+        assert obs.shape == (2, 10) and obs.dtype == np.float64
+        assert out[-1]["elapsed_step"].tolist() == [3, 3]

@@ -31,9 +31,9 @@ class InvertedPendulum : public MujocoEnv {
     return s;
   }
 
-  // v4 has no reset_noise_scale option of its own: its 0.01 is fixed.
+  // gymnasium's v4 has its 0.01 fixed; here v4 takes the option too, as envpool's does.
   InvertedPendulum(const Config& c, uint32_t seed)
-      : MujocoEnv(c, seed), noise_(kV5 ? c.Get<double>("reset_noise_scale") : 0.01) {
+      : MujocoEnv(c, seed), noise_(c.Get<double>("reset_noise_scale")) {
     uses_cfrc_ext_ = false;
   }
 

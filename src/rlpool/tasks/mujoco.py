@@ -4,7 +4,11 @@ Models are the XML files of the installed gymnasium (``base_path`` points at
 its ``envs/mujoco/assets``; ``xml_file`` takes gymnasium's names and paths).
 Options are gymnasium's constructor arguments with its names and defaults,
 less the rendering ones (rlpool does not render); v4 tasks also take
-``xml_file`` and ``frame_skip`` as envpool does.
+``xml_file`` and ``frame_skip`` (InvertedPendulum-v4 ``reset_noise_scale``)
+as envpool does. ``main_body`` (Ant-v5) is a body id; names are not accepted.
+Every task takes ``debug_state`` (test-only): info then also holds ``qpos0``
+and ``qvel0`` (the state the episode started from) and ``reward64`` (the
+float64 reward before the engine's float32 reward array).
 """
 
 from __future__ import annotations
