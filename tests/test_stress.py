@@ -5,6 +5,7 @@ float64 from the previous state (exposed with debug_state) and compared
 bit for bit, so a row written to the wrong place, a lost or duplicated
 result, or an action applied to the wrong env shows up."""
 
+import math
 import time
 
 import numpy as np
@@ -15,9 +16,11 @@ import rlpool
 def cartpole_step(s, action):
     x, x_dot, theta, theta_dot = s
     force = 10.0 if action == 1 else -10.0
-    costheta, sintheta = np.cos(theta), np.sin(theta)
-    temp = (force + 0.05 * theta_dot**2 * sintheta) / 1.1
-    thetaacc = (9.8 * sintheta - costheta * temp) / (0.5 * (4.0 / 3.0 - 0.1 * costheta**2 / 1.1))
+    # libm's cos/sin, as the C++ env calls them (numpy's SIMD ones can differ by an ulp)
+    costheta, sintheta = math.cos(theta), math.sin(theta)
+    # x * x, as gymnasium's np.square: Python's x**2 goes through pow() and can round differently
+    temp = (force + 0.05 * (theta_dot * theta_dot) * sintheta) / 1.1
+    thetaacc = (9.8 * sintheta - costheta * temp) / (0.5 * (4.0 / 3.0 - 0.1 * (costheta * costheta) / 1.1))
     xacc = temp - 0.05 * thetaacc * costheta / 1.1
     return np.array([x + 0.02 * x_dot, x_dot + 0.02 * xacc, theta + 0.02 * theta_dot, theta_dot + 0.02 * thetaacc])
 

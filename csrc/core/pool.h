@@ -162,12 +162,19 @@ class Pool {
     // A cheap batch costs less to run on the caller's thread at its next
     // Recv than to wake workers for. Only sync send() without an immediate
     // recv keeps the queue, so its work overlaps the caller's Python.
-    bool may_inline = caller_steps || async_;
-    if (may_inline && EstimatedCostNs(inline_tasks_.size() + k) < kInlineBudgetNs) {
-      inline_tasks_.insert(inline_tasks_.end(), tasks_.begin(), tasks_.begin() + static_cast<long>(k));
-    } else {
-      queue_.PushMany(tasks_.data(), k);
+    // Now and then the caller runs one task anyway, so the estimate follows
+    // the env's real cost (it is only measured on the caller's thread).
+    size_t inline_n = 0;
+    if (caller_steps || async_) {
+      if (EstimatedCostNs(inline_tasks_.size() + k) < kInlineBudgetNs) {
+        inline_n = k;
+      } else if (++sends_since_probe_ >= kProbeEvery || cost_ns_.load(std::memory_order_relaxed) < 0) {
+        inline_n = 1;
+        sends_since_probe_ = 0;
+      }
     }
+    inline_tasks_.insert(inline_tasks_.end(), tasks_.begin(), tasks_.begin() + static_cast<long>(inline_n));
+    if (inline_n < k) queue_.PushMany(tasks_.data() + inline_n, k - inline_n);
   }
 
   // A finished block: `rows` rows in `data`, now owned by the caller, who
@@ -260,6 +267,7 @@ class Pool {
   };
 
   static constexpr double kInlineBudgetNs = 20000.0;
+  static constexpr int kProbeEvery = 64;
 
   std::vector<FieldSpec> OutputFields() {
     std::vector<FieldSpec> fields = CommonFields();
@@ -350,14 +358,16 @@ class Pool {
     running_inline_.clear();
   }
 
-  // Waits for `b`, running queued tasks meanwhile so the caller's core works
-  // too, and checking for interrupts at least every `poll`.
+  // Waits for `b`, checking for interrupts at least every `poll`. When the
+  // workers leave a core idle, the caller runs queued tasks meanwhile; when
+  // they already fill every core, a third runnable thread would only preempt
+  // them mid-step and delay the block.
   template <class CheckInterrupt>
   void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll) {
     Task t;
     auto last_check = std::chrono::steady_clock::now();
     while (!b.Ready()) {
-      if (queue_.TryPop(&t)) {
+      if (caller_helps_ && queue_.TryPop(&t)) {
         auto start = std::chrono::steady_clock::now();
         Run(t);
         RecordCost(start, 1);
@@ -487,6 +497,8 @@ class Pool {
   size_t in_flight_count_ = 0;
   std::atomic<bool> closed_{false};
   alignas(64) std::atomic<uint64_t> claimed_{0};
+  int sends_since_probe_ = 0;  // api_mu_
+  bool caller_helps_ = options_.num_threads < static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::atomic<double> cost_ns_{-1.0};  // mean ns per env step; < 0 until measured
   std::mutex error_mu_;
   std::string error_;
