@@ -9,10 +9,9 @@ The 96x96x3 frame is rendered in C++ (raster.h) and compared with gymnasium's
 pygame "state_pixels" frame at the same state. Tolerance, and why:
 - the score digits pygame prints in the bottom-left box (rows 84-93, columns
   0-11) are not drawn by rlpool (no font renderer): that box is not compared;
-- everywhere else each channel is within 40 of gymnasium's, at most 8% of the
-  values differ at all and the mean absolute difference is below 0.5: the
-  difference is gfxdraw.aapolygon's anti-aliased one-pixel outline, which
-  rlpool does not draw, blended into the 10x downscale along polygon edges.
+- everywhere else each channel is within 2 of gymnasium's and at most 1% of
+  the values differ at all (in practice: at most 1, in about a dozen of the
+  27648 values per frame; the last bit of pygame-ce's blending/scaling).
 """
 
 import gymnasium as gym
@@ -33,9 +32,8 @@ def frame_difference(ours, ref):
 def check_frame(ours, ref, where):
     d = frame_difference(ours, ref)
     assert ours.shape == ref.shape == (96, 96, 3) and ours.dtype == np.uint8, where
-    assert d.max() <= 40, f"{where}: max pixel difference {d.max()}"
-    assert (d > 0).mean() <= 0.08, f"{where}: {(d > 0).mean():.1%} of values differ"
-    assert d.mean() < 0.5, f"{where}: mean difference {d.mean():.3f}"
+    assert d.max() <= 2, f"{where}: max pixel difference {d.max()}"
+    assert (d > 0).mean() <= 0.01, f"{where}: {(d > 0).mean():.2%} of values differ"
     return d
 
 

@@ -1,10 +1,10 @@
 // A small software rasteriser that reproduces what gymnasium's CarRacing
-// draws with pygame-ce: SDL_gfx's filled polygon (gfxdraw.filled_polygon),
-// pygame.draw.polygon's scanline fill, pygame.math.Vector2.rotate_rad and
-// pygame.transform.smoothscale's area-averaging shrink. Written from the
-// algorithms' descriptions; integer rounding follows them so that pixels land
-// where pygame puts them. Not reproduced: gfxdraw.aapolygon's anti-aliased
-// outline (a one-pixel blended edge) and the score text.
+// draws with pygame-ce: SDL_gfx's anti-aliased outline and filled polygon
+// (gfxdraw.aapolygon / filled_polygon), pygame.draw.polygon's scanline fill,
+// pygame.math.Vector2.rotate_rad and pygame.transform.smoothscale's
+// area-averaging shrink. Written from the algorithms' descriptions; integer
+// rounding follows them so that pixels land where pygame puts them. Text is
+// not drawn.
 #pragma once
 
 #include <algorithm>
@@ -74,9 +74,11 @@ class Canvas {
   void Flip() { flipped_ = !flipped_; }
 
   // gfxdraw.filled_polygon.
-  void FillPolygonGfx(const Pt* pts, int n, Rgb c) { Add(pts, n, c, true); }
+  void FillPolygonGfx(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kGfxFill); }
+  // gfxdraw.aapolygon: SDL_gfx's anti-aliased (Wu) outline.
+  void OutlinePolygonAa(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kGfxOutline); }
   // pygame.draw.polygon, filled.
-  void FillPolygonDraw(const Pt* pts, int n, Rgb c) { Add(pts, n, c, false); }
+  void FillPolygonDraw(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kDrawFill); }
 
   // Rasterises the frame and writes pygame.transform.smoothscale of it to
   // `out` (dh x dw x 3, RGB): X shrink, then Y shrink, 16.16 fixed point.
@@ -98,8 +100,11 @@ class Canvas {
  private:
   static constexpr int kBand = 32;
 
+  enum Kind { kGfxFill, kGfxOutline, kDrawFill };
+
   struct Poly {
-    bool gfx, flipped;
+    Kind kind;
+    bool flipped;
     int n, miny, maxy;
     uint32_t color;
     int x[8], y[8];
@@ -111,9 +116,10 @@ class Canvas {
     int first, boundary, counter;
   };
 
-  void Add(const Pt* pts, int n, Rgb c, bool gfx) {
+  void Add(const Pt* pts, int n, Rgb c, Kind kind) {
     Poly p;
-    p.gfx = gfx;
+    p.kind = kind;
+    const bool gfx = kind != kDrawFill;
     p.flipped = flipped_;
     p.n = n;
     p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
@@ -136,6 +142,131 @@ class Canvas {
     *hi = std::min(p.maxy, r1);
   }
 
+  // One pixel blended at `alpha` (SDL_gfx: new = old + floor((c - old) * alpha / 256)
+  // per channel; 255 writes the colour), if on the canvas and in the band.
+  void Put(const Poly& p, int b0, int b1, int x, int y, uint32_t alpha) {
+    if (x < 0 || x >= w_ || y < 0 || y >= h_) return;
+    const int final_y = p.flipped ? y : h_ - 1 - y;
+    if (final_y < b0 || final_y >= b1) return;
+    uint32_t& px = band_[static_cast<size_t>(final_y - b0) * w_ + x];
+    if (alpha == 255) {
+      px = p.color;
+      return;
+    }
+    uint32_t out = 0;
+    for (int shift = 0; shift < 24; shift += 8) {
+      const int d = static_cast<int>((px >> shift) & 0xFF), c = static_cast<int>((p.color >> shift) & 0xFF);
+      const int v = d + ((c - d) * static_cast<int>(alpha) >> 8);
+      out |= static_cast<uint32_t>(v & 0xFF) << shift;
+    }
+    px = out;
+  }
+
+  // SDL_gfx's Cohen-Sutherland clip of a line to the canvas.
+  bool ClipLine(int* x1, int* y1, int* x2, int* y2) const {
+    const int left = 0, right = w_ - 1, top = 0, bottom = h_ - 1;
+    auto encode = [&](int x, int y) {
+      int code = 0;
+      if (x < left) code |= 1;
+      else if (x > right) code |= 2;
+      if (y < top) code |= 8;
+      else if (y > bottom) code |= 4;
+      return code;
+    };
+    while (true) {
+      int c1 = encode(*x1, *y1), c2 = encode(*x2, *y2);
+      if (!(c1 | c2)) return true;
+      if (c1 & c2) return false;
+      if (!c1) {
+        std::swap(*x1, *x2);
+        std::swap(*y1, *y2);
+        std::swap(c1, c2);
+      }
+      const float m = *x2 != *x1 ? static_cast<float>(*y2 - *y1) / static_cast<float>(*x2 - *x1) : 1.0f;
+      if (c1 & 1) {
+        *y1 += static_cast<int16_t>((left - *x1) * m);
+        *x1 = left;
+      } else if (c1 & 2) {
+        *y1 += static_cast<int16_t>((right - *x1) * m);
+        *x1 = right;
+      } else if (c1 & 4) {
+        if (*x2 != *x1) *x1 += static_cast<int16_t>((bottom - *y1) / m);
+        *y1 = bottom;
+      } else if (c1 & 8) {
+        if (*x2 != *x1) *x1 += static_cast<int16_t>((top - *y1) / m);
+        *y1 = top;
+      }
+    }
+  }
+
+  // SDL_gfx's _aalineColor without the end point (as aapolygon draws edges).
+  void AaLine(const Poly& p, int b0, int b1, int x1, int y1, int x2, int y2) {
+    if (!ClipLine(&x1, &y1, &x2, &y2)) return;
+    int xx0 = x1, yy0 = y1, xx1 = x2, yy1 = y2;
+    if (yy0 > yy1) {
+      std::swap(yy0, yy1);
+      std::swap(xx0, xx1);
+    }
+    int dx = xx1 - xx0, dy = yy1 - yy0, xdir = 1;
+    if (dx < 0) {
+      xdir = -1;
+      dx = -dx;
+    }
+    const int r0 = p.flipped ? b0 : h_ - b1, r1 = p.flipped ? b1 - 1 : h_ - 1 - b0;  // band rows, own coordinates
+    if (dx == 0) {
+      if (dy > 0) {
+        for (int y = std::max(yy0, r0); y <= std::min(yy0 + dy, r1); ++y) Put(p, b0, b1, x1, y, 255);
+      } else {
+        Put(p, b0, b1, x1, y1, 255);
+      }
+      return;
+    }
+    if (dy == 0) {
+      if (dx > 0) {
+        const int final_y = p.flipped ? y1 : h_ - 1 - y1;
+        if (final_y >= b0 && final_y < b1) HLine(p, b0, xx0, xx0 + xdir * dx, y1);
+      } else {
+        Put(p, b0, b1, x1, y1, 255);
+      }
+      return;
+    }
+    Put(p, b0, b1, x1, y1, 255);
+    // Step j (1..d-1) of SDL_gfx's loop has accumulated j * erradj: its
+    // overflows (how far the minor axis moved) and its low bits (the weight)
+    // follow in closed form, so only the steps that reach this band run.
+    auto weight = [](uint32_t w) { return (255u * w) >> 8; };
+    if (dy > dx) {
+      const uint64_t erradj = static_cast<uint64_t>(static_cast<uint32_t>((dx << 16) / dy) << 16);
+      const int lo = std::max(1, r0 - yy0), hi = std::min(dy - 1, r1 - yy0);
+      for (int j = lo; j <= hi; ++j) {
+        const uint64_t acc = static_cast<uint64_t>(j) * erradj;
+        const int x = xx0 + xdir * static_cast<int>(acc >> 32);
+        const uint32_t wgt = (static_cast<uint32_t>(acc) >> 24) & 255;
+        Put(p, b0, b1, x, yy0 + j, weight(255 - wgt));
+        Put(p, b0, b1, x + xdir, yy0 + j, weight(wgt));
+      }
+    } else {
+      // A 45-degree edge gives erradj = 2^32, which SDL_gfx's 32-bit
+      // accumulator holds as 0 and its `<=` test still counts as a step.
+      const uint64_t erradj = static_cast<uint64_t>((dy << 16) / dx) << 16;
+      // Rows yy0 + k and yy0 + k + 1 are touched while k = floor(j * erradj / 2^32)
+      // lies in [a, b].
+      const int64_t a = static_cast<int64_t>(r0) - 1 - yy0, b = static_cast<int64_t>(r1) - yy0;
+      if (b < 0) return;
+      int64_t lo = 1, hi = dx - 1;
+      if (a > 0) lo = std::max<int64_t>(lo, static_cast<int64_t>(((static_cast<uint64_t>(a) << 32) + erradj - 1) / erradj));
+      hi = std::min<int64_t>(hi, static_cast<int64_t>(((static_cast<uint64_t>(b + 1) << 32) + erradj - 1) / erradj) - 1);
+      for (int64_t j = lo; j <= hi; ++j) {
+        const uint64_t acc = static_cast<uint64_t>(j) * erradj;
+        const int y = yy0 + static_cast<int>(acc >> 32);
+        const int x = xx0 + xdir * static_cast<int>(j);
+        const uint32_t wgt = (static_cast<uint32_t>(acc) >> 24) & 255;
+        Put(p, b0, b1, x, y, weight(255 - wgt));
+        Put(p, b0, b1, x, y + 1, weight(wgt));
+      }
+    }
+  }
+
   void HLine(const Poly& p, int b0, int x1, int x2, int y) {
     if (x1 > x2) std::swap(x1, x2);
     if (x2 < 0 || x1 >= w_) return;
@@ -147,10 +278,15 @@ class Canvas {
   }
 
   void Rasterise(const Poly& p, int b0, int b1) {
+    if (p.kind == kGfxOutline) {
+      for (int i = 1; i < p.n; ++i) AaLine(p, b0, b1, p.x[i - 1], p.y[i - 1], p.x[i], p.y[i]);
+      AaLine(p, b0, b1, p.x[p.n - 1], p.y[p.n - 1], p.x[0], p.y[0]);
+      return;
+    }
     int lo, hi;
     RowRange(p, b0, b1, &lo, &hi);
     if (lo > hi) return;
-    if (p.gfx) {
+    if (p.kind == kGfxFill) {
       RasteriseGfx(p, b0, lo, hi);
     } else {
       RasteriseDraw(p, b0, lo, hi);
