@@ -87,12 +87,16 @@ class Canvas {
     const int xspace = 0x10000 * w_ / dw;
     if (static_cast<int>(plan_.size()) != dw) PlanX(dw, xspace);
     band_.resize(static_cast<size_t>(w_) * kBand);
+    words_ = (w_ + 1 + 63) / 64;
+    changes_.resize(static_cast<size_t>(words_) * kBand);
     for (int b0 = 0; b0 < h_; b0 += kBand) {
       const int b1 = std::min(h_, b0 + kBand);
       std::fill(band_.begin(), band_.begin() + static_cast<size_t>(b1 - b0) * w_, 0u);
+      std::fill(changes_.begin(), changes_.end(), 0ull);
       for (const Poly& p : polys_) Rasterise(p, b0, b1);
       for (int y = b0; y < b1; ++y)
-        ShrinkRowX(&band_[static_cast<size_t>(y - b0) * w_], &shrunk_x_[static_cast<size_t>(y) * dw * 3], xspace);
+        ShrinkRowX(&band_[static_cast<size_t>(y - b0) * w_], &changes_[static_cast<size_t>(y - b0) * words_],
+                   &shrunk_x_[static_cast<size_t>(y) * dw * 3], xspace);
     }
     ShrinkY(dw, dh, out);
   }
@@ -148,6 +152,8 @@ class Canvas {
     if (x < 0 || x >= w_ || y < 0 || y >= h_) return;
     const int final_y = p.flipped ? y : h_ - 1 - y;
     if (final_y < b0 || final_y >= b1) return;
+    MarkChange(final_y - b0, x);
+    MarkChange(final_y - b0, x + 1);
     uint32_t& px = band_[static_cast<size_t>(final_y - b0) * w_ + x];
     if (alpha == 255) {
       px = p.color;
@@ -275,6 +281,8 @@ class Canvas {
     const int final_y = p.flipped ? y : h_ - 1 - y;
     uint32_t* row = &band_[static_cast<size_t>(final_y - b0) * w_];
     std::fill(row + x1, row + x2 + 1, p.color);
+    MarkChange(final_y - b0, x1);
+    MarkChange(final_y - b0, x2 + 1);
   }
 
   void Rasterise(const Poly& p, int b0, int b1) {
@@ -381,37 +389,72 @@ class Canvas {
         counter = xspace - (0x10000 - counter);
       }
     }
+    // What pygame's loop writes for column j when its pixels (and the split
+    // pixel before them) all hold channel value v.
+    const int xrecip = static_cast<int>(0x100000000LL / xspace);
+    uniform_.assign(plan_.size() * 256, 0);
+    for (size_t j = 0; j < plan_.size(); ++j) {
+      const XStep& st = plan_[j];
+      for (int v = 0; v < 256; ++v) {
+        const int carry = j > 0 ? (v * (0x10000 - plan_[j - 1].counter)) >> 16 : 0;
+        const int acc = carry + (st.boundary - st.first) * v;
+        uniform_[j * 256 + v] =
+            static_cast<uint8_t>(((static_cast<uint16_t>(acc) + ((v * st.counter) >> 16)) * xrecip) >> 16);
+      }
+    }
   }
 
-  // pygame's X shrink of one row, with the full pixels summed two channels
-  // per add (the same integers as its per-pixel loop).
-  void ShrinkRowX(const uint32_t* src, uint8_t* dst, int xspace) const {
+  // Pixel x of a band row may differ from pixel x - 1 only where a span or a
+  // blended pixel started or ended: those places are marked.
+  void MarkChange(int row, int x) {
+    if (x < w_) changes_[static_cast<size_t>(row) * words_ + (x >> 6)] |= 1ull << (x & 63);
+  }
+
+  static bool AnyChange(const uint64_t* bits, int from, int to) {  // in [from, to]
+    for (int w = from >> 6; w <= (to >> 6); ++w) {
+      uint64_t m = ~0ull;
+      if (w == (from >> 6)) m &= ~0ull << (from & 63);
+      if (w == (to >> 6)) m &= ~0ull >> (63 - (to & 63));
+      if (bits[w] & m) return true;
+    }
+    return false;
+  }
+
+  // pygame's X shrink of one row. A column whose pixels (and the split pixel
+  // before it) are all one colour is looked up; any other column is summed,
+  // its full pixels two channels per add. Same integers as pygame's loop.
+  void ShrinkRowX(const uint32_t* src, const uint64_t* changes, uint8_t* dst, int xspace) const {
     const int xrecip = static_cast<int>(0x100000000LL / xspace);
-    int carry[3] = {0, 0, 0};
-    for (const XStep& st : plan_) {
-      uint32_t rb = 0, g = 0;
-      int k = st.first;
-      if (st.boundary - k >= 8) {  // the usual case for a ~10x shrink: a fixed block the compiler unrolls
-        for (int i = 0; i < 8; ++i) {
-          const uint32_t v = src[k + i];
-          rb += v & 0x00FF00FFu;
-          g += (v >> 8) & 0xFFu;
-        }
-        k += 8;
+    for (size_t j = 0; j < plan_.size(); ++j) {
+      const XStep& st = plan_[j];
+      const uint32_t v = src[st.boundary];
+      const int ch[3] = {static_cast<int>(v & 0xFF), static_cast<int>((v >> 8) & 0xFF), static_cast<int>((v >> 16) & 0xFF)};
+      const int from = j > 0 ? st.first : 1;
+      if (from > st.boundary || !AnyChange(changes, from, st.boundary)) {
+        const uint8_t* t = &uniform_[j * 256];
+        *dst++ = t[ch[0]];
+        *dst++ = t[ch[1]];
+        *dst++ = t[ch[2]];
+        continue;
       }
-      for (; k < st.boundary; ++k) {
-        const uint32_t v = src[k];
-        rb += v & 0x00FF00FFu;
-        g += (v >> 8) & 0xFFu;
+      int carry[3] = {0, 0, 0};
+      if (j > 0) {
+        const uint32_t pv = src[st.first - 1];
+        const int frac = 0x10000 - plan_[j - 1].counter;
+        carry[0] = (static_cast<int>(pv & 0xFF) * frac) >> 16;
+        carry[1] = (static_cast<int>((pv >> 8) & 0xFF) * frac) >> 16;
+        carry[2] = (static_cast<int>((pv >> 16) & 0xFF) * frac) >> 16;
+      }
+      uint32_t rb = 0, g = 0;
+      for (int k = st.first; k < st.boundary; ++k) {
+        const uint32_t u = src[k];
+        rb += u & 0x00FF00FFu;
+        g += (u >> 8) & 0xFFu;
       }
       const int acc[3] = {carry[0] + static_cast<int>(rb & 0xFFFFu), carry[1] + static_cast<int>(g),
                           carry[2] + static_cast<int>(rb >> 16)};
-      const uint32_t v = src[st.boundary];
-      const int ch[3] = {static_cast<int>(v & 0xFF), static_cast<int>((v >> 8) & 0xFF), static_cast<int>((v >> 16) & 0xFF)};
-      for (int c = 0; c < 3; ++c) {
+      for (int c = 0; c < 3; ++c)
         *dst++ = static_cast<uint8_t>(((static_cast<uint16_t>(acc[c]) + ((ch[c] * st.counter) >> 16)) * xrecip) >> 16);
-        carry[c] = (ch[c] * (0x10000 - st.counter)) >> 16;
-      }
     }
   }
 
@@ -441,7 +484,10 @@ class Canvas {
   bool flipped_ = false;
   std::vector<Poly> polys_;
   std::vector<XStep> plan_;
+  std::vector<uint8_t> uniform_;  // [column][channel value] for one-colour columns
   std::vector<uint32_t> band_;
+  std::vector<uint64_t> changes_;  // per band row, one bit per pixel (+1)
+  int words_ = 0;
   std::vector<uint8_t> shrunk_x_;
   std::vector<uint16_t> acc_line_;
 };
