@@ -67,8 +67,11 @@ class Canvas {
  public:
   Canvas(int w, int h) : w_(w), h_(h) {}
 
+  // A frame is recorded and rendered by one thread in one go: its polygon
+  // list lives in that thread's scratch too.
   void BeginFrame() {
-    polys_.clear();
+    polys_ = &scratch().polys;
+    polys_->clear();
     flipped_ = false;
   }
   void Flip() { flipped_ = !flipped_; }
@@ -83,22 +86,44 @@ class Canvas {
   // Rasterises the frame and writes pygame.transform.smoothscale of it to
   // `out` (dh x dw x 3, RGB): X shrink, then Y shrink, 16.16 fixed point.
   void Render(int dw, int dh, uint8_t* out) {
-    shrunk_x_.resize(static_cast<size_t>(dw) * h_ * 3);
     const int xspace = 0x10000 * w_ / dw;
     if (static_cast<int>(plan_.size()) != dw) PlanX(dw, xspace);
-    band_.resize(static_cast<size_t>(w_) * kBand);
+    Scratch& sc = scratch();
+    band_ = &sc.band;
+    changes_ = &sc.changes;
+    sc.band.resize(static_cast<size_t>(w_) * kBand);
     words_ = (w_ + 1 + 63) / 64;
-    changes_.resize(static_cast<size_t>(words_) * kBand);
+    sc.changes.resize(static_cast<size_t>(words_) * kBand);
+    sc.row.resize(static_cast<size_t>(dw) * 3);
+    // pygame's Y shrink, fed one X-shrunk row at a time.
+    const int yspace = 0x10000 * h_ / dh;
+    const int yrecip = static_cast<int>(0x100000000LL / yspace);
+    sc.acc_line.assign(static_cast<size_t>(dw) * 3, 0);
+    int counter = yspace;
+    uint8_t* dst = out;
     for (int b0 = 0; b0 < h_; b0 += kBand) {
       const int b1 = std::min(h_, b0 + kBand);
-      std::fill(band_.begin(), band_.begin() + static_cast<size_t>(b1 - b0) * w_, 0u);
-      std::fill(changes_.begin(), changes_.end(), 0ull);
-      for (const Poly& p : polys_) Rasterise(p, b0, b1);
-      for (int y = b0; y < b1; ++y)
-        ShrinkRowX(&band_[static_cast<size_t>(y - b0) * w_], &changes_[static_cast<size_t>(y - b0) * words_],
-                   &shrunk_x_[static_cast<size_t>(y) * dw * 3], xspace);
+      std::fill(sc.band.begin(), sc.band.begin() + static_cast<size_t>(b1 - b0) * w_, 0u);
+      std::fill(sc.changes.begin(), sc.changes.end(), 0ull);
+      for (const Poly& p : *polys_) Rasterise(p, b0, b1);
+      for (int y = b0; y < b1; ++y) {
+        ShrinkRowX(&sc.band[static_cast<size_t>(y - b0) * w_], &sc.changes[static_cast<size_t>(y - b0) * words_],
+                   sc.row.data(), xspace);
+        const uint8_t* src = sc.row.data();
+        uint16_t* acc = sc.acc_line.data();
+        if (counter > 0x10000) {
+          for (int i = 0; i < dw * 3; ++i) acc[i] = static_cast<uint16_t>(acc[i] + src[i]);
+          counter -= 0x10000;
+        } else {
+          const int frac = 0x10000 - counter;
+          for (int i = 0; i < dw * 3; ++i) {
+            *dst++ = static_cast<uint8_t>(((acc[i] + ((src[i] * counter) >> 16)) * yrecip) >> 16);
+            acc[i] = static_cast<uint16_t>((src[i] * frac) >> 16);
+          }
+          counter = yspace - frac;
+        }
+      }
     }
-    ShrinkY(dw, dh, out);
   }
 
  private:
@@ -136,7 +161,7 @@ class Canvas {
     p.miny = *std::min_element(p.y, p.y + n);
     p.maxy = *std::max_element(p.y, p.y + n);
     if (p.maxy < 0 || p.miny >= h_) return;  // no row of it is on the canvas
-    polys_.push_back(p);
+    polys_->push_back(p);
   }
 
   // Rows of `p`'s own coordinates that land in final rows [b0, b1).
@@ -154,7 +179,7 @@ class Canvas {
     if (final_y < b0 || final_y >= b1) return;
     MarkChange(final_y - b0, x);
     MarkChange(final_y - b0, x + 1);
-    uint32_t& px = band_[static_cast<size_t>(final_y - b0) * w_ + x];
+    uint32_t& px = (*band_)[static_cast<size_t>(final_y - b0) * w_ + x];
     if (alpha == 255) {
       px = p.color;
       return;
@@ -279,7 +304,7 @@ class Canvas {
     x1 = std::max(x1, 0);
     x2 = std::min(x2, w_ - 1);
     const int final_y = p.flipped ? y : h_ - 1 - y;
-    uint32_t* row = &band_[static_cast<size_t>(final_y - b0) * w_];
+    uint32_t* row = &(*band_)[static_cast<size_t>(final_y - b0) * w_];
     std::fill(row + x1, row + x2 + 1, p.color);
     MarkChange(final_y - b0, x1);
     MarkChange(final_y - b0, x2 + 1);
@@ -407,7 +432,7 @@ class Canvas {
   // Pixel x of a band row may differ from pixel x - 1 only where a span or a
   // blended pixel started or ended: those places are marked.
   void MarkChange(int row, int x) {
-    if (x < w_) changes_[static_cast<size_t>(row) * words_ + (x >> 6)] |= 1ull << (x & 63);
+    if (x < w_) (*changes_)[static_cast<size_t>(row) * words_ + (x >> 6)] |= 1ull << (x & 63);
   }
 
   static bool AnyChange(const uint64_t* bits, int from, int to) {  // in [from, to]
@@ -458,38 +483,28 @@ class Canvas {
     }
   }
 
-  void ShrinkY(int dw, int dh, uint8_t* out) {
-    const int yspace = 0x10000 * h_ / dh;
-    const int yrecip = static_cast<int>(0x100000000LL / yspace);
-    acc_line_.assign(static_cast<size_t>(dw) * 3, 0);
-    int counter = yspace;
-    uint8_t* dst = out;
-    for (int y = 0; y < h_; ++y) {
-      const uint8_t* src = &shrunk_x_[static_cast<size_t>(y) * dw * 3];
-      if (counter > 0x10000) {
-        for (int i = 0; i < dw * 3; ++i) acc_line_[i] = static_cast<uint16_t>(acc_line_[i] + src[i]);
-        counter -= 0x10000;
-      } else {
-        const int frac = 0x10000 - counter;
-        for (int i = 0; i < dw * 3; ++i) {
-          *dst++ = static_cast<uint8_t>(((acc_line_[i] + ((src[i] * counter) >> 16)) * yrecip) >> 16);
-          acc_line_[i] = static_cast<uint16_t>((src[i] * frac) >> 16);
-        }
-        counter = yspace - frac;
-      }
-    }
+  // Per-thread working memory, shared by every canvas a worker renders: one
+  // band and one row stay hot in cache however many envs the worker serves.
+  struct Scratch {
+    std::vector<Poly> polys;
+    std::vector<uint32_t> band;
+    std::vector<uint64_t> changes;  // per band row, one bit per pixel (+1)
+    std::vector<uint8_t> row;
+    std::vector<uint16_t> acc_line;
+  };
+  static Scratch& scratch() {
+    static thread_local Scratch s;
+    return s;
   }
 
   int w_, h_;
   bool flipped_ = false;
-  std::vector<Poly> polys_;
+  std::vector<Poly>* polys_ = nullptr;
   std::vector<XStep> plan_;
   std::vector<uint8_t> uniform_;  // [column][channel value] for one-colour columns
-  std::vector<uint32_t> band_;
-  std::vector<uint64_t> changes_;  // per band row, one bit per pixel (+1)
+  std::vector<uint32_t>* band_ = nullptr;  // the thread's scratch, during Render
+  std::vector<uint64_t>* changes_ = nullptr;
   int words_ = 0;
-  std::vector<uint8_t> shrunk_x_;
-  std::vector<uint16_t> acc_line_;
 };
 
 }  // namespace rlpool::box2d
