@@ -133,7 +133,7 @@ class Canvas {
 
   struct Poly {
     Kind kind;
-    bool flipped;
+    bool flipped;  // added after Flip(): its rows are final rows; otherwise they are mirrored
     int n, miny, maxy;
     uint32_t color;
     int x[8], y[8];
