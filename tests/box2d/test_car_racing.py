@@ -51,12 +51,19 @@ def continuous_policy(rng):
     return np.array([rng.uniform(-1, 1), rng.uniform(0, 1), rng.uniform(0, 0.3)], dtype=np.float32)
 
 
-@pytest.mark.parametrize("continuous,seeds,steps", [(True, [0, 1], 200), (False, [2], 120)])
-def test_lockstep_with_gymnasium(continuous, seeds, steps):
+@pytest.mark.parametrize(
+    "continuous,seeds,steps,options",
+    [
+        (True, [0, 1], 200, {}),
+        (False, [2], 120, {}),
+        (True, [5], 60, {"domain_randomize": True, "lap_complete_percent": 0.5}),
+    ],
+)
+def test_lockstep_with_gymnasium(continuous, seeds, steps, options):
     worst = 0
     for seed in seeds:
-        ref = gym.make("CarRacing-v3", continuous=continuous).unwrapped
-        env = rlpool.make("CarRacing-v3", num_envs=1, env_seed=[seed], continuous=continuous)
+        ref = gym.make("CarRacing-v3", continuous=continuous, **options).unwrapped
+        env = rlpool.make("CarRacing-v3", num_envs=1, env_seed=[seed], continuous=continuous, **options)
         ref_obs, _ = ref.reset(seed=seed)
         obs, _ = env.reset()
         worst = max(worst, check_frame(obs[0], ref_obs, f"seed {seed} reset").max())
