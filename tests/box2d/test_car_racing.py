@@ -91,3 +91,24 @@ def test_frames_differ_between_seeds_and_move():
     for _ in range(60):
         obs, *_ = env.step(np.tile(np.array([[0.0, 1.0, 0.0]], dtype=np.float32), (2, 1)))
     assert np.abs(obs.astype(int) - first.astype(int)).mean() > 1.0
+
+
+def test_lockstep_across_resets():
+    # gymnasium keeps one world and destroys the old track and car at reset;
+    # later episodes must still match (track, broad-phase order, frames).
+    seed = 3
+    ref = gym.make("CarRacing-v3").unwrapped
+    env = rlpool.make("CarRacing-v3", num_envs=1, env_seed=[seed])
+    ref.reset(seed=seed)
+    env.reset()
+    rng = np.random.default_rng(0)
+    for episode in range(3):
+        for t in range(40):
+            a = np.array([rng.uniform(-1, 1), rng.uniform(0.5, 1), 0], dtype=np.float32)
+            ref_obs, ref_rew, *_ = ref.step(a)
+            obs, rew, *_ = env.step(a[None])
+            assert abs(rew[0] - ref_rew) <= 1e-5 * max(1.0, abs(ref_rew)), (episode, t, rew[0], ref_rew)
+        check_frame(obs[0], ref_obs, f"episode {episode} step {t}")
+        ref_obs, _ = ref.reset()
+        obs, _ = env.reset()
+        check_frame(obs[0], ref_obs, f"reset after episode {episode}")
