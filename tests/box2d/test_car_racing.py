@@ -9,10 +9,9 @@ The 96x96x3 frame is rendered in C++ (raster.h) and compared with gymnasium's
 pygame "state_pixels" frame at the same state. Tolerance, and why:
 - the score digits pygame prints in the bottom-left box (rows 84-93, columns
   0-11) are not drawn by rlpool (no font renderer): that box is not compared;
-- everywhere else each channel is within 40 of gymnasium's, at most 8% of the
-  values differ at all and the mean absolute difference is below 0.5: the
-  difference is gfxdraw.aapolygon's anti-aliased one-pixel outline, which
-  rlpool does not draw, blended into the 10x downscale along polygon edges.
+- everywhere else each channel is within 2 of gymnasium's and at most 1% of
+  the values differ at all (in practice: at most 1, in about a dozen of the
+  27648 values per frame; the last bit of pygame-ce's blending/scaling).
 """
 
 import gymnasium as gym
@@ -33,9 +32,8 @@ def frame_difference(ours, ref):
 def check_frame(ours, ref, where):
     d = frame_difference(ours, ref)
     assert ours.shape == ref.shape == (96, 96, 3) and ours.dtype == np.uint8, where
-    assert d.max() <= 40, f"{where}: max pixel difference {d.max()}"
-    assert (d > 0).mean() <= 0.08, f"{where}: {(d > 0).mean():.1%} of values differ"
-    assert d.mean() < 0.5, f"{where}: mean difference {d.mean():.3f}"
+    assert d.max() <= 2, f"{where}: max pixel difference {d.max()}"
+    assert (d > 0).mean() <= 0.01, f"{where}: {(d > 0).mean():.2%} of values differ"
     return d
 
 
@@ -53,12 +51,19 @@ def continuous_policy(rng):
     return np.array([rng.uniform(-1, 1), rng.uniform(0, 1), rng.uniform(0, 0.3)], dtype=np.float32)
 
 
-@pytest.mark.parametrize("continuous,seeds,steps", [(True, [0, 1], 200), (False, [2], 120)])
-def test_lockstep_with_gymnasium(continuous, seeds, steps):
+@pytest.mark.parametrize(
+    "continuous,seeds,steps,options",
+    [
+        (True, [0, 1], 200, {}),
+        (False, [2], 120, {}),
+        (True, [5], 60, {"domain_randomize": True, "lap_complete_percent": 0.5}),
+    ],
+)
+def test_lockstep_with_gymnasium(continuous, seeds, steps, options):
     worst = 0
     for seed in seeds:
-        ref = gym.make("CarRacing-v3", continuous=continuous).unwrapped
-        env = rlpool.make("CarRacing-v3", num_envs=1, env_seed=[seed], continuous=continuous)
+        ref = gym.make("CarRacing-v3", continuous=continuous, **options).unwrapped
+        env = rlpool.make("CarRacing-v3", num_envs=1, env_seed=[seed], continuous=continuous, **options)
         ref_obs, _ = ref.reset(seed=seed)
         obs, _ = env.reset()
         worst = max(worst, check_frame(obs[0], ref_obs, f"seed {seed} reset").max())
@@ -86,3 +91,24 @@ def test_frames_differ_between_seeds_and_move():
     for _ in range(60):
         obs, *_ = env.step(np.tile(np.array([[0.0, 1.0, 0.0]], dtype=np.float32), (2, 1)))
     assert np.abs(obs.astype(int) - first.astype(int)).mean() > 1.0
+
+
+def test_lockstep_across_resets():
+    # gymnasium keeps one world and destroys the old track and car at reset;
+    # later episodes must still match (track, broad-phase order, frames).
+    seed = 3
+    ref = gym.make("CarRacing-v3").unwrapped
+    env = rlpool.make("CarRacing-v3", num_envs=1, env_seed=[seed])
+    ref.reset(seed=seed)
+    env.reset()
+    rng = np.random.default_rng(0)
+    for episode in range(3):
+        for t in range(40):
+            a = np.array([rng.uniform(-1, 1), rng.uniform(0.5, 1), 0], dtype=np.float32)
+            ref_obs, ref_rew, *_ = ref.step(a)
+            obs, rew, *_ = env.step(a[None])
+            assert abs(rew[0] - ref_rew) <= 1e-5 * max(1.0, abs(ref_rew)), (episode, t, rew[0], ref_rew)
+        check_frame(obs[0], ref_obs, f"episode {episode} step {t}")
+        ref_obs, _ = ref.reset()
+        obs, _ = env.reset()
+        check_frame(obs[0], ref_obs, f"reset after episode {episode}")

@@ -5,7 +5,7 @@
 // creation/destruction order on one long-lived world). The 96x96x3
 // observation is drawn on the worker by raster.h the way gymnasium draws its
 // "state_pixels" frame with pygame: a 1000x800 scene, flipped, indicator bars,
-// then smoothscaled. The score digits pygame prints in the bottom-left corner
+// then smoothscaled (within 1 per channel of pygame's). The score digits pygame prints in the bottom-left corner
 // are not drawn (no font renderer here), nor are skid-mark particles (which
 // gymnasium leaves out of state_pixels too).
 #pragma once
@@ -501,7 +501,10 @@ class CarRacing {
       bool visible = !clip;
       for (int i = 0; i < n && !visible; ++i)
         visible = -max_dim <= p[i].x && p[i].x <= kWindowW + max_dim && -max_dim <= p[i].y && p[i].y <= kWindowH + max_dim;
-      if (visible) canvas_.FillPolygonGfx(p, n, color);
+      if (visible) {
+        canvas_.OutlinePolygonAa(p, n, color);
+        canvas_.FillPolygonGfx(p, n, color);
+      }
     };
 
     const double b = kPlayfield;

@@ -1,10 +1,10 @@
 // A small software rasteriser that reproduces what gymnasium's CarRacing
-// draws with pygame-ce: SDL_gfx's filled polygon (gfxdraw.filled_polygon),
-// pygame.draw.polygon's scanline fill, pygame.math.Vector2.rotate_rad and
-// pygame.transform.smoothscale's area-averaging shrink. Written from the
-// algorithms' descriptions; integer rounding follows them so that pixels land
-// where pygame puts them. Not reproduced: gfxdraw.aapolygon's anti-aliased
-// outline (a one-pixel blended edge) and the score text.
+// draws with pygame-ce: SDL_gfx's anti-aliased outline and filled polygon
+// (gfxdraw.aapolygon / filled_polygon), pygame.draw.polygon's scanline fill,
+// pygame.math.Vector2.rotate_rad and pygame.transform.smoothscale's
+// area-averaging shrink. Written from the algorithms' descriptions; integer
+// rounding follows them so that pixels land where pygame puts them. Text is
+// not drawn.
 #pragma once
 
 #include <algorithm>
@@ -67,39 +67,73 @@ class Canvas {
  public:
   Canvas(int w, int h) : w_(w), h_(h) {}
 
+  // A frame is recorded and rendered by one thread in one go: its polygon
+  // list lives in that thread's scratch too.
   void BeginFrame() {
-    polys_.clear();
+    polys_ = &scratch().polys;
+    polys_->clear();
     flipped_ = false;
   }
   void Flip() { flipped_ = !flipped_; }
 
   // gfxdraw.filled_polygon.
-  void FillPolygonGfx(const Pt* pts, int n, Rgb c) { Add(pts, n, c, true); }
+  void FillPolygonGfx(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kGfxFill); }
+  // gfxdraw.aapolygon: SDL_gfx's anti-aliased (Wu) outline.
+  void OutlinePolygonAa(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kGfxOutline); }
   // pygame.draw.polygon, filled.
-  void FillPolygonDraw(const Pt* pts, int n, Rgb c) { Add(pts, n, c, false); }
+  void FillPolygonDraw(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kDrawFill); }
 
   // Rasterises the frame and writes pygame.transform.smoothscale of it to
   // `out` (dh x dw x 3, RGB): X shrink, then Y shrink, 16.16 fixed point.
   void Render(int dw, int dh, uint8_t* out) {
-    shrunk_x_.resize(static_cast<size_t>(dw) * h_ * 3);
     const int xspace = 0x10000 * w_ / dw;
     if (static_cast<int>(plan_.size()) != dw) PlanX(dw, xspace);
-    band_.resize(static_cast<size_t>(w_) * kBand);
+    Scratch& sc = scratch();
+    band_ = &sc.band;
+    changes_ = &sc.changes;
+    sc.band.resize(static_cast<size_t>(w_) * kBand);
+    words_ = (w_ + 1 + 63) / 64;
+    sc.changes.resize(static_cast<size_t>(words_) * kBand);
+    sc.row.resize(static_cast<size_t>(dw) * 3);
+    // pygame's Y shrink, fed one X-shrunk row at a time.
+    const int yspace = 0x10000 * h_ / dh;
+    const int yrecip = static_cast<int>(0x100000000LL / yspace);
+    sc.acc_line.assign(static_cast<size_t>(dw) * 3, 0);
+    int counter = yspace;
+    uint8_t* dst = out;
     for (int b0 = 0; b0 < h_; b0 += kBand) {
       const int b1 = std::min(h_, b0 + kBand);
-      std::fill(band_.begin(), band_.begin() + static_cast<size_t>(b1 - b0) * w_, 0u);
-      for (const Poly& p : polys_) Rasterise(p, b0, b1);
-      for (int y = b0; y < b1; ++y)
-        ShrinkRowX(&band_[static_cast<size_t>(y - b0) * w_], &shrunk_x_[static_cast<size_t>(y) * dw * 3], xspace);
+      std::fill(sc.band.begin(), sc.band.begin() + static_cast<size_t>(b1 - b0) * w_, 0u);
+      std::fill(sc.changes.begin(), sc.changes.end(), 0ull);
+      for (const Poly& p : *polys_) Rasterise(p, b0, b1);
+      for (int y = b0; y < b1; ++y) {
+        ShrinkRowX(&sc.band[static_cast<size_t>(y - b0) * w_], &sc.changes[static_cast<size_t>(y - b0) * words_],
+                   sc.row.data(), xspace);
+        const uint8_t* src = sc.row.data();
+        uint16_t* acc = sc.acc_line.data();
+        if (counter > 0x10000) {
+          for (int i = 0; i < dw * 3; ++i) acc[i] = static_cast<uint16_t>(acc[i] + src[i]);
+          counter -= 0x10000;
+        } else {
+          const int frac = 0x10000 - counter;
+          for (int i = 0; i < dw * 3; ++i) {
+            *dst++ = static_cast<uint8_t>(((acc[i] + ((src[i] * counter) >> 16)) * yrecip) >> 16);
+            acc[i] = static_cast<uint16_t>((src[i] * frac) >> 16);
+          }
+          counter = yspace - frac;
+        }
+      }
     }
-    ShrinkY(dw, dh, out);
   }
 
  private:
   static constexpr int kBand = 32;
 
+  enum Kind { kGfxFill, kGfxOutline, kDrawFill };
+
   struct Poly {
-    bool gfx, flipped;
+    Kind kind;
+    bool flipped;  // added after Flip(): its rows are final rows; otherwise they are mirrored
     int n, miny, maxy;
     uint32_t color;
     int x[8], y[8];
@@ -111,9 +145,10 @@ class Canvas {
     int first, boundary, counter;
   };
 
-  void Add(const Pt* pts, int n, Rgb c, bool gfx) {
+  void Add(const Pt* pts, int n, Rgb c, Kind kind) {
     Poly p;
-    p.gfx = gfx;
+    p.kind = kind;
+    const bool gfx = kind != kDrawFill;
     p.flipped = flipped_;
     p.n = n;
     p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
@@ -126,7 +161,7 @@ class Canvas {
     p.miny = *std::min_element(p.y, p.y + n);
     p.maxy = *std::max_element(p.y, p.y + n);
     if (p.maxy < 0 || p.miny >= h_) return;  // no row of it is on the canvas
-    polys_.push_back(p);
+    polys_->push_back(p);
   }
 
   // Rows of `p`'s own coordinates that land in final rows [b0, b1).
@@ -136,21 +171,155 @@ class Canvas {
     *hi = std::min(p.maxy, r1);
   }
 
+  // One pixel blended at `alpha` (SDL_gfx: new = old + floor((c - old) * alpha / 256)
+  // per channel; 255 writes the colour), if on the canvas and in the band.
+  void Put(const Poly& p, int b0, int b1, int x, int y, uint32_t alpha) {
+    if (x < 0 || x >= w_ || y < 0 || y >= h_) return;
+    const int final_y = p.flipped ? y : h_ - 1 - y;
+    if (final_y < b0 || final_y >= b1) return;
+    MarkChange(final_y - b0, x);
+    MarkChange(final_y - b0, x + 1);
+    uint32_t& px = (*band_)[static_cast<size_t>(final_y - b0) * w_ + x];
+    if (alpha == 255) {
+      px = p.color;
+      return;
+    }
+    uint32_t out = 0;
+    for (int shift = 0; shift < 24; shift += 8) {
+      const int d = static_cast<int>((px >> shift) & 0xFF), c = static_cast<int>((p.color >> shift) & 0xFF);
+      const int v = d + ((c - d) * static_cast<int>(alpha) >> 8);
+      out |= static_cast<uint32_t>(v & 0xFF) << shift;
+    }
+    px = out;
+  }
+
+  // SDL_gfx's Cohen-Sutherland clip of a line to the canvas.
+  bool ClipLine(int* x1, int* y1, int* x2, int* y2) const {
+    const int left = 0, right = w_ - 1, top = 0, bottom = h_ - 1;
+    auto encode = [&](int x, int y) {
+      int code = 0;
+      if (x < left) code |= 1;
+      else if (x > right) code |= 2;
+      if (y < top) code |= 8;
+      else if (y > bottom) code |= 4;
+      return code;
+    };
+    while (true) {
+      int c1 = encode(*x1, *y1), c2 = encode(*x2, *y2);
+      if (!(c1 | c2)) return true;
+      if (c1 & c2) return false;
+      if (!c1) {
+        std::swap(*x1, *x2);
+        std::swap(*y1, *y2);
+        std::swap(c1, c2);
+      }
+      const float m = *x2 != *x1 ? static_cast<float>(*y2 - *y1) / static_cast<float>(*x2 - *x1) : 1.0f;
+      if (c1 & 1) {
+        *y1 += static_cast<int16_t>((left - *x1) * m);
+        *x1 = left;
+      } else if (c1 & 2) {
+        *y1 += static_cast<int16_t>((right - *x1) * m);
+        *x1 = right;
+      } else if (c1 & 4) {
+        if (*x2 != *x1) *x1 += static_cast<int16_t>((bottom - *y1) / m);
+        *y1 = bottom;
+      } else if (c1 & 8) {
+        if (*x2 != *x1) *x1 += static_cast<int16_t>((top - *y1) / m);
+        *y1 = top;
+      }
+    }
+  }
+
+  // SDL_gfx's _aalineColor without the end point (as aapolygon draws edges).
+  void AaLine(const Poly& p, int b0, int b1, int x1, int y1, int x2, int y2) {
+    if (!ClipLine(&x1, &y1, &x2, &y2)) return;
+    int xx0 = x1, yy0 = y1, xx1 = x2, yy1 = y2;
+    if (yy0 > yy1) {
+      std::swap(yy0, yy1);
+      std::swap(xx0, xx1);
+    }
+    int dx = xx1 - xx0, dy = yy1 - yy0, xdir = 1;
+    if (dx < 0) {
+      xdir = -1;
+      dx = -dx;
+    }
+    const int r0 = p.flipped ? b0 : h_ - b1, r1 = p.flipped ? b1 - 1 : h_ - 1 - b0;  // band rows, own coordinates
+    if (dx == 0) {
+      if (dy > 0) {
+        for (int y = std::max(yy0, r0); y <= std::min(yy0 + dy, r1); ++y) Put(p, b0, b1, x1, y, 255);
+      } else {
+        Put(p, b0, b1, x1, y1, 255);
+      }
+      return;
+    }
+    if (dy == 0) {
+      if (dx > 0) {
+        const int final_y = p.flipped ? y1 : h_ - 1 - y1;
+        if (final_y >= b0 && final_y < b1) HLine(p, b0, xx0, xx0 + xdir * dx, y1);
+      } else {
+        Put(p, b0, b1, x1, y1, 255);
+      }
+      return;
+    }
+    Put(p, b0, b1, x1, y1, 255);
+    // Step j (1..d-1) of SDL_gfx's loop has accumulated j * erradj: its
+    // overflows (how far the minor axis moved) and its low bits (the weight)
+    // follow in closed form, so only the steps that reach this band run.
+    auto weight = [](uint32_t w) { return (255u * w) >> 8; };
+    if (dy > dx) {
+      const uint64_t erradj = static_cast<uint64_t>(static_cast<uint32_t>((dx << 16) / dy) << 16);
+      const int lo = std::max(1, r0 - yy0), hi = std::min(dy - 1, r1 - yy0);
+      for (int j = lo; j <= hi; ++j) {
+        const uint64_t acc = static_cast<uint64_t>(j) * erradj;
+        const int x = xx0 + xdir * static_cast<int>(acc >> 32);
+        const uint32_t wgt = (static_cast<uint32_t>(acc) >> 24) & 255;
+        Put(p, b0, b1, x, yy0 + j, weight(255 - wgt));
+        Put(p, b0, b1, x + xdir, yy0 + j, weight(wgt));
+      }
+    } else {
+      // A 45-degree edge gives erradj = 2^32, which SDL_gfx's 32-bit
+      // accumulator holds as 0 and its `<=` test still counts as a step.
+      const uint64_t erradj = static_cast<uint64_t>((dy << 16) / dx) << 16;
+      // Rows yy0 + k and yy0 + k + 1 are touched while k = floor(j * erradj / 2^32)
+      // lies in [a, b].
+      const int64_t a = static_cast<int64_t>(r0) - 1 - yy0, b = static_cast<int64_t>(r1) - yy0;
+      if (b < 0) return;
+      int64_t lo = 1, hi = dx - 1;
+      if (a > 0) lo = std::max<int64_t>(lo, static_cast<int64_t>(((static_cast<uint64_t>(a) << 32) + erradj - 1) / erradj));
+      hi = std::min<int64_t>(hi, static_cast<int64_t>(((static_cast<uint64_t>(b + 1) << 32) + erradj - 1) / erradj) - 1);
+      for (int64_t j = lo; j <= hi; ++j) {
+        const uint64_t acc = static_cast<uint64_t>(j) * erradj;
+        const int y = yy0 + static_cast<int>(acc >> 32);
+        const int x = xx0 + xdir * static_cast<int>(j);
+        const uint32_t wgt = (static_cast<uint32_t>(acc) >> 24) & 255;
+        Put(p, b0, b1, x, y, weight(255 - wgt));
+        Put(p, b0, b1, x, y + 1, weight(wgt));
+      }
+    }
+  }
+
   void HLine(const Poly& p, int b0, int x1, int x2, int y) {
     if (x1 > x2) std::swap(x1, x2);
     if (x2 < 0 || x1 >= w_) return;
     x1 = std::max(x1, 0);
     x2 = std::min(x2, w_ - 1);
     const int final_y = p.flipped ? y : h_ - 1 - y;
-    uint32_t* row = &band_[static_cast<size_t>(final_y - b0) * w_];
+    uint32_t* row = &(*band_)[static_cast<size_t>(final_y - b0) * w_];
     std::fill(row + x1, row + x2 + 1, p.color);
+    MarkChange(final_y - b0, x1);
+    MarkChange(final_y - b0, x2 + 1);
   }
 
   void Rasterise(const Poly& p, int b0, int b1) {
+    if (p.kind == kGfxOutline) {
+      for (int i = 1; i < p.n; ++i) AaLine(p, b0, b1, p.x[i - 1], p.y[i - 1], p.x[i], p.y[i]);
+      AaLine(p, b0, b1, p.x[p.n - 1], p.y[p.n - 1], p.x[0], p.y[0]);
+      return;
+    }
     int lo, hi;
     RowRange(p, b0, b1, &lo, &hi);
     if (lo > hi) return;
-    if (p.gfx) {
+    if (p.kind == kGfxFill) {
       RasteriseGfx(p, b0, lo, hi);
     } else {
       RasteriseDraw(p, b0, lo, hi);
@@ -245,69 +414,97 @@ class Canvas {
         counter = xspace - (0x10000 - counter);
       }
     }
+    // What pygame's loop writes for column j when its pixels (and the split
+    // pixel before them) all hold channel value v.
+    const int xrecip = static_cast<int>(0x100000000LL / xspace);
+    uniform_.assign(plan_.size() * 256, 0);
+    for (size_t j = 0; j < plan_.size(); ++j) {
+      const XStep& st = plan_[j];
+      for (int v = 0; v < 256; ++v) {
+        const int carry = j > 0 ? (v * (0x10000 - plan_[j - 1].counter)) >> 16 : 0;
+        const int acc = carry + (st.boundary - st.first) * v;
+        uniform_[j * 256 + v] =
+            static_cast<uint8_t>(((static_cast<uint16_t>(acc) + ((v * st.counter) >> 16)) * xrecip) >> 16);
+      }
+    }
   }
 
-  // pygame's X shrink of one row, with the full pixels summed two channels
-  // per add (the same integers as its per-pixel loop).
-  void ShrinkRowX(const uint32_t* src, uint8_t* dst, int xspace) const {
+  // Pixel x of a band row may differ from pixel x - 1 only where a span or a
+  // blended pixel started or ended: those places are marked.
+  void MarkChange(int row, int x) {
+    if (x < w_) (*changes_)[static_cast<size_t>(row) * words_ + (x >> 6)] |= 1ull << (x & 63);
+  }
+
+  static bool AnyChange(const uint64_t* bits, int from, int to) {  // in [from, to]
+    for (int w = from >> 6; w <= (to >> 6); ++w) {
+      uint64_t m = ~0ull;
+      if (w == (from >> 6)) m &= ~0ull << (from & 63);
+      if (w == (to >> 6)) m &= ~0ull >> (63 - (to & 63));
+      if (bits[w] & m) return true;
+    }
+    return false;
+  }
+
+  // pygame's X shrink of one row. A column whose pixels (and the split pixel
+  // before it) are all one colour is looked up; any other column is summed,
+  // its full pixels two channels per add. Same integers as pygame's loop.
+  void ShrinkRowX(const uint32_t* src, const uint64_t* changes, uint8_t* dst, int xspace) const {
     const int xrecip = static_cast<int>(0x100000000LL / xspace);
-    int carry[3] = {0, 0, 0};
-    for (const XStep& st : plan_) {
-      uint32_t rb = 0, g = 0;
-      int k = st.first;
-      if (st.boundary - k >= 8) {  // the usual case for a ~10x shrink: a fixed block the compiler unrolls
-        for (int i = 0; i < 8; ++i) {
-          const uint32_t v = src[k + i];
-          rb += v & 0x00FF00FFu;
-          g += (v >> 8) & 0xFFu;
-        }
-        k += 8;
+    for (size_t j = 0; j < plan_.size(); ++j) {
+      const XStep& st = plan_[j];
+      const uint32_t v = src[st.boundary];
+      const int ch[3] = {static_cast<int>(v & 0xFF), static_cast<int>((v >> 8) & 0xFF), static_cast<int>((v >> 16) & 0xFF)};
+      const int from = j > 0 ? st.first : 1;
+      if (from > st.boundary || !AnyChange(changes, from, st.boundary)) {
+        const uint8_t* t = &uniform_[j * 256];
+        *dst++ = t[ch[0]];
+        *dst++ = t[ch[1]];
+        *dst++ = t[ch[2]];
+        continue;
       }
-      for (; k < st.boundary; ++k) {
-        const uint32_t v = src[k];
-        rb += v & 0x00FF00FFu;
-        g += (v >> 8) & 0xFFu;
+      int carry[3] = {0, 0, 0};
+      if (j > 0) {
+        const uint32_t pv = src[st.first - 1];
+        const int frac = 0x10000 - plan_[j - 1].counter;
+        carry[0] = (static_cast<int>(pv & 0xFF) * frac) >> 16;
+        carry[1] = (static_cast<int>((pv >> 8) & 0xFF) * frac) >> 16;
+        carry[2] = (static_cast<int>((pv >> 16) & 0xFF) * frac) >> 16;
+      }
+      uint32_t rb = 0, g = 0;
+      for (int k = st.first; k < st.boundary; ++k) {
+        const uint32_t u = src[k];
+        rb += u & 0x00FF00FFu;
+        g += (u >> 8) & 0xFFu;
       }
       const int acc[3] = {carry[0] + static_cast<int>(rb & 0xFFFFu), carry[1] + static_cast<int>(g),
                           carry[2] + static_cast<int>(rb >> 16)};
-      const uint32_t v = src[st.boundary];
-      const int ch[3] = {static_cast<int>(v & 0xFF), static_cast<int>((v >> 8) & 0xFF), static_cast<int>((v >> 16) & 0xFF)};
-      for (int c = 0; c < 3; ++c) {
+      for (int c = 0; c < 3; ++c)
         *dst++ = static_cast<uint8_t>(((static_cast<uint16_t>(acc[c]) + ((ch[c] * st.counter) >> 16)) * xrecip) >> 16);
-        carry[c] = (ch[c] * (0x10000 - st.counter)) >> 16;
-      }
     }
   }
 
-  void ShrinkY(int dw, int dh, uint8_t* out) {
-    const int yspace = 0x10000 * h_ / dh;
-    const int yrecip = static_cast<int>(0x100000000LL / yspace);
-    acc_line_.assign(static_cast<size_t>(dw) * 3, 0);
-    int counter = yspace;
-    uint8_t* dst = out;
-    for (int y = 0; y < h_; ++y) {
-      const uint8_t* src = &shrunk_x_[static_cast<size_t>(y) * dw * 3];
-      if (counter > 0x10000) {
-        for (int i = 0; i < dw * 3; ++i) acc_line_[i] = static_cast<uint16_t>(acc_line_[i] + src[i]);
-        counter -= 0x10000;
-      } else {
-        const int frac = 0x10000 - counter;
-        for (int i = 0; i < dw * 3; ++i) {
-          *dst++ = static_cast<uint8_t>(((acc_line_[i] + ((src[i] * counter) >> 16)) * yrecip) >> 16);
-          acc_line_[i] = static_cast<uint16_t>((src[i] * frac) >> 16);
-        }
-        counter = yspace - frac;
-      }
-    }
+  // Per-thread working memory, shared by every canvas a worker renders: one
+  // band and one row stay hot in cache however many envs the worker serves.
+  struct Scratch {
+    std::vector<Poly> polys;
+    std::vector<uint32_t> band;
+    std::vector<uint64_t> changes;  // per band row, one bit per pixel (+1)
+    std::vector<uint8_t> row;
+    std::vector<uint16_t> acc_line;
+  };
+  static Scratch& scratch() {
+    static thread_local Scratch s;
+    return s;
   }
 
   int w_, h_;
   bool flipped_ = false;
-  std::vector<Poly> polys_;
+  std::vector<Poly>* polys_ = nullptr;
   std::vector<XStep> plan_;
-  std::vector<uint32_t> band_;
-  std::vector<uint8_t> shrunk_x_;
-  std::vector<uint16_t> acc_line_;
+  std::vector<uint8_t> uniform_;  // [column][channel value] for one-colour columns
+  std::vector<uint32_t>* band_ = nullptr;  // the thread's scratch, during Render
+  std::vector<uint64_t>* changes_ = nullptr;
+  int words_ = 0;
 };
 
 }  // namespace rlpool::box2d
