@@ -10,7 +10,7 @@ Reports env steps/s, frames/s (= steps x frame_skip) and ratios, plus the
 ceiling: one env with the same preprocessing and no engine, stepped on one
 core in C++ (and bare ALE emulation without preprocessing), times the cores.
 
-    python benchmarks/bench_atari.py [--seconds 2] [--rounds 3] [--envs 2 8 32] [--out benchmarks/results/atari.md]
+    python benchmarks/bench_atari.py [--seconds 0.5] [--rounds 8] [--envs 2 8 32] [--out benchmarks/results/atari.md]
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def bench_gym_async(num_envs: int):
     return step, env.close
 
 
-def bare_env(steps_per_call: int = 2000):
+def bare_env(steps_per_call: int = 1000):
     """One env with Pong-v5's preprocessing and no engine, stepped in C++ on
     the calling thread: the per-core ceiling."""
     config = rlpool.make_spec(f"{GAME}-v5")._config_dict
@@ -138,7 +138,7 @@ def bare_env(steps_per_call: int = 2000):
     return step, lambda: None
 
 
-def bare_env_pair(steps_per_call: int = 2000):
+def bare_env_pair(steps_per_call: int = 1000):
     """Two bare envs on two threads at once (no engine): what the machine's
     cores really deliver right now, next to the ideal 2 x one core."""
     import threading
@@ -162,7 +162,7 @@ def bare_env_pair(steps_per_call: int = 2000):
     return step, lambda: None
 
 
-def raw_ale(frames_per_call: int = 8000):
+def raw_ale(frames_per_call: int = 4000):
     """Bare ALE emulation of Pong (random actions), no screen processing; counts frames."""
     rom = os.path.join(rlpool.make_spec(f"{GAME}-v5")._config_dict["roms_dir"], ROM + ".bin")
 
@@ -172,26 +172,27 @@ def raw_ale(frames_per_call: int = 8000):
     return step, lambda: None
 
 
-def best_of(makers: dict, seconds: float, rounds: int) -> dict:
-    """Builds every contender, then times them in turn, `rounds` times over,
-    and keeps each one's best rate: on a shared machine the best round is
-    the least disturbed, and taking turns exposes all to the same load."""
+def interleaved(makers: dict, seconds: float, rounds: int) -> dict:
+    """Builds every contender, then times them in turn, `rounds` slices of
+    `seconds` each, and keeps each one's median rate: on a shared machine
+    the load changes from second to second, and short slices taken in turn
+    expose every contender to the same load."""
     built = {name: make() for name, make in makers.items()}
-    rates = {name: 0.0 for name in built}
+    samples: dict = {name: [] for name in built}
     try:
-        for _ in range(rounds):
+        for r in range(rounds):
             for name, (step, _) in built.items():
-                rates[name] = max(rates[name], _timed(step, seconds, warmup=0.2))
+                samples[name].append(_timed(step, seconds, warmup=0.3 if r == 0 else 0.0))
     finally:
         for _, close in built.values():
             close()
-    return rates
+    return {name: float(np.median(v)) for name, v in samples.items()}
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--seconds", type=float, default=2.0, help="timed seconds per contender per round")
-    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--seconds", type=float, default=0.5, help="timed seconds per contender per slice")
+    p.add_argument("--rounds", type=int, default=8, help="slices per contender")
     p.add_argument("--envs", type=int, nargs="+", default=[2, 8, 32])
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--skip", nargs="*", default=[], choices=["envpool", "ale_vector", "gym_async"])
@@ -199,13 +200,13 @@ def main() -> None:
     args = p.parse_args()
     cores = args.threads
 
-    base = best_of({"env": bare_env, "raw": raw_ale, "pair": bare_env_pair}, args.seconds, args.rounds)
+    base = interleaved({"env": bare_env, "raw": raw_ale, "pair": bare_env_pair}, args.seconds, args.rounds)
     env_rate, raw_rate, pair_rate = base["env"], base["raw"], base["pair"]
     ceil_frames = env_rate * FRAME_SKIP * cores
     lines = [
         "Command: `python " + " ".join(["benchmarks/bench_atari.py"] + sys.argv[1:]) + "`",
         "",
-        f"Pong-v5, envpool defaults; {cores} threads; best of {args.rounds} rounds of {args.seconds:g} s per "
+        f"Pong-v5, envpool defaults; {cores} threads; median of {args.rounds} slices of {args.seconds:g} s per "
         f"contender, contenders taking turns; {platform.machine()}, {os.cpu_count()} cpus; "
         f"python {sys.version.split()[0]}",
         "",
@@ -233,7 +234,7 @@ def main() -> None:
                 makers["ale_vector"] = lambda: bench_ale_vector(n, batch, cores)
             if mode == "sync" and "gym_async" not in args.skip:
                 makers["gym_async"] = lambda: bench_gym_async(n)
-            rates = best_of(makers, args.seconds, args.rounds)
+            rates = interleaved(makers, args.seconds, args.rounds)
             r = rates["rlpool"]
             e, a, g = (rates.get(k, float("nan")) for k in ("envpool", "ale_vector", "gym_async"))
             f = FRAME_SKIP
