@@ -126,8 +126,8 @@ class Atari {
     if (o_.mode >= 0) ale_->setMode(static_cast<ale::game_mode_t>(o_.mode));
     if (o_.difficulty >= 0) ale_->setDifficulty(static_cast<ale::difficulty_t>(o_.difficulty));
 
-    raw_h_ = rom.screen_height;
-    raw_w_ = rom.screen_width;
+    raw_h_ = static_cast<int>(ale_->getScreen().height());
+    raw_w_ = static_cast<int>(ale_->getScreen().width());
     const int cn = o_.Channels();
     const size_t raw_bytes = static_cast<size_t>(raw_h_) * raw_w_ * cn;
     pooled_.assign(raw_bytes, 0);
