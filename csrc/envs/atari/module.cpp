@@ -1,18 +1,10 @@
 // rlpool._atari: every ALE game as one env class, Atari. This module links
 // the Arcade Learning Environment and is therefore GPL-2.0-only.
-#include <nanobind/nanobind.h>
-#include <nanobind/ndarray.h>
-#include <nanobind/stl/map.h>
-#include <nanobind/stl/string.h>
-#include <nanobind/stl/variant.h>
-#include <nanobind/stl/vector.h>
-
 #include <chrono>
-#include <map>
 #include <random>
 #include <stdexcept>
-#include <string>
-#include <vector>
+
+#include <nanobind/ndarray.h>
 
 #include "../../bind/bind_pool.h"
 #include "atari_env.h"
