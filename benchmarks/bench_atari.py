@@ -29,14 +29,17 @@ from rlpool import _atari
 GAME, ROM, FRAME_SKIP = "Pong", "pong", 4
 
 
-def _timed(step_fn, seconds: float, warmup: float = 0.5) -> float:
-    """Calls step_fn for `seconds`; returns steps/s. step_fn returns the env
-    steps it did, or (steps, seconds) when it times itself (the bare-env
-    contenders, whose set-up must not count)."""
+def _timed(step_fn, seconds: float, warmup: float = 0.5) -> tuple[float, float]:
+    """Calls step_fn for `seconds`; returns (steps per wall second, steps per
+    CPU second of this process). step_fn returns the env steps it did, or
+    (steps, wall seconds, cpu seconds) when it times itself (the bare-env
+    contenders, whose set-up must not count). CPU seconds are what a
+    contender spends per step whatever else the machine runs, so they stay
+    comparable on a loaded machine where wall time does not."""
     t_end = time.perf_counter() + warmup
     while time.perf_counter() < t_end:
         step_fn()
-    steps, busy, start = 0, 0.0, time.perf_counter()
+    steps, busy, cpu, start, cpu0 = 0, 0.0, 0.0, time.perf_counter(), time.process_time()
     self_timed = False
     while True:
         done = step_fn()
@@ -44,11 +47,14 @@ def _timed(step_fn, seconds: float, warmup: float = 0.5) -> float:
             self_timed = True
             steps += done[0]
             busy += done[1]
+            cpu += done[2]
         else:
             steps += done
         now = time.perf_counter()
         if now - start >= seconds:
-            return steps / (busy if self_timed else now - start)
+            if self_timed:
+                return steps / busy, steps / cpu
+            return steps / (now - start), steps / max(time.process_time() - cpu0, 1e-9)
 
 
 def _actions(n_actions: int, batch: int, dtype=np.int32) -> list[np.ndarray]:
@@ -125,7 +131,18 @@ def bench_gym_async(num_envs: int):
     return step, env.close
 
 
-def bare_env(steps_per_call: int = 1000):
+def _bare_call(config, steps: int, seed: int) -> tuple[float, float]:
+    """(wall, cpu) seconds of `steps` bare-env steps, set-up excluded: the
+    CPU of a zero-step call (making the env) is taken off."""
+    c0 = time.thread_time()
+    _atari.bare_env_seconds(config, 0, seed)
+    c1 = time.thread_time()
+    wall = _atari.bare_env_seconds(config, steps, seed)
+    c2 = time.thread_time()
+    return wall, max((c2 - c1) - (c1 - c0), 1e-9)
+
+
+def bare_env(steps_per_call: int = 1500):
     """One env with Pong-v5's preprocessing and no engine, stepped in C++ on
     the calling thread: the per-core ceiling."""
     config = rlpool.make_spec(f"{GAME}-v5")._config_dict
@@ -133,12 +150,13 @@ def bare_env(steps_per_call: int = 1000):
 
     def step():
         seed[0] += 1
-        return steps_per_call, _atari.bare_env_seconds(config, steps_per_call, seed[0])
+        wall, cpu = _bare_call(config, steps_per_call, seed[0])
+        return steps_per_call, wall, cpu
 
     return step, lambda: None
 
 
-def bare_env_pair(steps_per_call: int = 1000):
+def bare_env_pair(steps_per_call: int = 1500):
     """Two bare envs on two threads at once (no engine): what the machine's
     cores really deliver right now, next to the ideal 2 x one core."""
     import threading
@@ -146,10 +164,10 @@ def bare_env_pair(steps_per_call: int = 1000):
     config = rlpool.make_spec(f"{GAME}-v5")._config_dict
 
     def step():
-        secs = [0.0, 0.0]
+        res = [(0.0, 0.0), (0.0, 0.0)]
 
         def run(i):
-            secs[i] = _atari.bare_env_seconds(config, steps_per_call, i + 1)
+            res[i] = _bare_call(config, steps_per_call, i + 1)
 
         threads = [threading.Thread(target=run, args=(i,)) for i in (0, 1)]
         for t in threads:
@@ -157,26 +175,31 @@ def bare_env_pair(steps_per_call: int = 1000):
         for t in threads:
             t.join()
         # Each thread times its own stepping (set-up excluded); they overlap.
-        return 2 * steps_per_call, max(secs)
+        return 2 * steps_per_call, max(r[0] for r in res), res[0][1] + res[1][1]
 
     return step, lambda: None
 
 
-def raw_ale(frames_per_call: int = 4000):
+def raw_ale(frames_per_call: int = 6000):
     """Bare ALE emulation of Pong (random actions), no screen processing; counts frames."""
     rom = os.path.join(rlpool.make_spec(f"{GAME}-v5")._config_dict["roms_dir"], ROM + ".bin")
 
     def step():
-        return frames_per_call, _atari.raw_ale_seconds(rom, frames_per_call)
+        c0 = time.thread_time()
+        _atari.raw_ale_seconds(rom, 0)
+        c1 = time.thread_time()
+        wall = _atari.raw_ale_seconds(rom, frames_per_call)
+        c2 = time.thread_time()
+        return frames_per_call, wall, max((c2 - c1) - (c1 - c0), 1e-9)
 
     return step, lambda: None
 
 
 def interleaved(makers: dict, seconds: float, rounds: int) -> dict:
     """Builds every contender, then times them in turn, `rounds` slices of
-    `seconds` each, and keeps each one's median rate: on a shared machine
-    the load changes from second to second, and short slices taken in turn
-    expose every contender to the same load."""
+    `seconds` each, and keeps each one's median (wall rate, CPU rate): on a
+    shared machine the load changes from second to second, and short slices
+    taken in turn expose every contender to the same load."""
     built = {name: make() for name, make in makers.items()}
     samples: dict = {name: [] for name in built}
     try:
@@ -186,7 +209,7 @@ def interleaved(makers: dict, seconds: float, rounds: int) -> dict:
     finally:
         for _, close in built.values():
             close()
-    return {name: float(np.median(v)) for name, v in samples.items()}
+    return {name: tuple(float(x) for x in np.median(np.array(v), axis=0)) for name, v in samples.items()}
 
 
 def main() -> None:
@@ -201,7 +224,7 @@ def main() -> None:
     cores = args.threads
 
     base = interleaved({"env": bare_env, "raw": raw_ale, "pair": bare_env_pair}, args.seconds, args.rounds)
-    env_rate, raw_rate, pair_rate = base["env"], base["raw"], base["pair"]
+    (env_rate, env_cpu), (raw_rate, raw_cpu), (pair_rate, _) = base["env"], base["raw"], base["pair"]
     ceil_frames = env_rate * FRAME_SKIP * cores
     lines = [
         "Command: `python " + " ".join(["benchmarks/bench_atari.py"] + sys.argv[1:]) + "`",
@@ -217,11 +240,18 @@ def main() -> None:
         f"Two bare envs on two threads at once (no engine) reach {pair_rate * FRAME_SKIP:,.0f} frames/s "
         f"= {100 * pair_rate / (2 * env_rate):.0f}% of the ideal ceiling: what the cores gave during this run.",
         "",
+        f"CPU cost (steady under load): one bare env step takes {1e6 / env_cpu:,.0f} us of CPU "
+        f"(bare ALE {1e6 * FRAME_SKIP / raw_cpu:,.0f} us for its {FRAME_SKIP} frames). The second table gives "
+        "each contender's env steps per CPU-second of its own process (gym Async: its worker processes "
+        "are not counted, so no figure) and the share of CPU that went into the bare env's work "
+        "(efficiency = bare CPU per step / contender CPU per step).",
+        "",
         "| mode | num_envs | batch | rlpool steps/s | rlpool frames/s | % of ceiling | envpool frames/s "
         "| ale-py vector frames/s | gym Async frames/s | rlpool / envpool | rlpool / ale-py | rlpool / gym |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     print("\n".join(lines), flush=True)
+    cpu_rows = []
     for mode in ("sync", "async"):
         for n in args.envs:
             batch = n if mode == "sync" else max(1, n // 2)
@@ -235,14 +265,24 @@ def main() -> None:
             if mode == "sync" and "gym_async" not in args.skip:
                 makers["gym_async"] = lambda: bench_gym_async(n)
             rates = interleaved(makers, args.seconds, args.rounds)
-            r = rates["rlpool"]
-            e, a, g = (rates.get(k, float("nan")) for k in ("envpool", "ale_vector", "gym_async"))
+            r = rates["rlpool"][0]
+            e, a, g = (rates.get(k, (float("nan"),) * 2)[0] for k in ("envpool", "ale_vector", "gym_async"))
             f = FRAME_SKIP
             row = (f"| {mode} | {n} | {batch} | {r:,.0f} | {r * f:,.0f} | {100 * r * f / ceil_frames:.0f}% | "
                    f"{e * f:,.0f} | {a * f:,.0f} | {g * f:,.0f} | {r / e:.2f} | {r / a:.2f} | {r / g:.2f} |")
             row = row.replace("nan", "–")
             lines.append(row)
             print(row, flush=True)
+            cpu_rows.append((mode, n, batch, {k: v[1] for k, v in rates.items() if k != "gym_async"}))
+    lines += ["", "| mode | num_envs | batch | rlpool steps/CPU-s | efficiency | envpool steps/CPU-s | efficiency "
+              "| ale-py vector steps/CPU-s | efficiency | rlpool / envpool | rlpool / ale-py |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for mode, n, batch, c in cpu_rows:
+        r, e, a = (c.get(k, float("nan")) for k in ("rlpool", "envpool", "ale_vector"))
+        row = (f"| {mode} | {n} | {batch} | {r:,.0f} | {100 * r / env_cpu:.0f}% | {e:,.0f} | {100 * e / env_cpu:.0f}% "
+               f"| {a:,.0f} | {100 * a / env_cpu:.0f}% | {r / e:.2f} | {r / a:.2f} |").replace("nan", "–")
+        lines.append(row)
+        print(row, flush=True)
     report = "\n".join(lines)
     if args.out:
         with open(args.out, "w") as fh:
