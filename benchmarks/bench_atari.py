@@ -10,7 +10,7 @@ Reports env steps/s, frames/s (= steps x frame_skip) and ratios, plus the
 ceiling: one env with the same preprocessing and no engine, stepped on one
 core in C++ (and bare ALE emulation without preprocessing), times the cores.
 
-    python benchmarks/bench_atari.py [--seconds 2] [--rounds 3] [--envs 2 8 32] [--out benchmarks/results/atari.md]
+    python benchmarks/bench_atari.py [--seconds 0.5] [--rounds 8] [--envs 2 8 32] [--out benchmarks/results/atari.md]
 """
 
 from __future__ import annotations
@@ -29,18 +29,32 @@ from rlpool import _atari
 GAME, ROM, FRAME_SKIP = "Pong", "pong", 4
 
 
-def _timed(step_fn, seconds: float, warmup: float = 0.5) -> float:
-    """Calls step_fn (returning env steps done) for `seconds`; returns steps/s."""
+def _timed(step_fn, seconds: float, warmup: float = 0.5) -> tuple[float, float]:
+    """Calls step_fn for `seconds`; returns (steps per wall second, steps per
+    CPU second of this process). step_fn returns the env steps it did, or
+    (steps, wall seconds, cpu seconds) when it times itself (the bare-env
+    contenders, whose set-up must not count). CPU seconds are what a
+    contender spends per step whatever else the machine runs, so they stay
+    comparable on a loaded machine where wall time does not."""
     t_end = time.perf_counter() + warmup
     while time.perf_counter() < t_end:
         step_fn()
-    steps, start = 0, time.perf_counter()
-    t_end = start + seconds
+    steps, busy, cpu, start, cpu0 = 0, 0.0, 0.0, time.perf_counter(), time.process_time()
+    self_timed = False
     while True:
-        steps += step_fn()
+        done = step_fn()
+        if isinstance(done, tuple):
+            self_timed = True
+            steps += done[0]
+            busy += done[1]
+            cpu += done[2]
+        else:
+            steps += done
         now = time.perf_counter()
-        if now >= t_end:
-            return steps / (now - start)
+        if now - start >= seconds:
+            if self_timed:
+                return steps / busy, steps / cpu
+            return steps / (now - start), steps / max(time.process_time() - cpu0, 1e-9)
 
 
 def _actions(n_actions: int, batch: int, dtype=np.int32) -> list[np.ndarray]:
@@ -117,7 +131,18 @@ def bench_gym_async(num_envs: int):
     return step, env.close
 
 
-def bare_env(steps_per_call: int = 200):
+def _bare_call(config, steps: int, seed: int) -> tuple[float, float]:
+    """(wall, cpu) seconds of `steps` bare-env steps, set-up excluded: the
+    CPU of a zero-step call (making the env) is taken off."""
+    c0 = time.thread_time()
+    _atari.bare_env_seconds(config, 0, seed)
+    c1 = time.thread_time()
+    wall = _atari.bare_env_seconds(config, steps, seed)
+    c2 = time.thread_time()
+    return wall, max((c2 - c1) - (c1 - c0), 1e-9)
+
+
+def bare_env(steps_per_call: int = 1500):
     """One env with Pong-v5's preprocessing and no engine, stepped in C++ on
     the calling thread: the per-core ceiling."""
     config = rlpool.make_spec(f"{GAME}-v5")._config_dict
@@ -125,43 +150,72 @@ def bare_env(steps_per_call: int = 200):
 
     def step():
         seed[0] += 1
-        _atari.bare_env_seconds(config, steps_per_call, seed[0])
-        return steps_per_call
+        wall, cpu = _bare_call(config, steps_per_call, seed[0])
+        return steps_per_call, wall, cpu
 
     return step, lambda: None
 
 
-def raw_ale(frames_per_call: int = 800):
+def bare_env_pair(steps_per_call: int = 1500):
+    """Two bare envs on two threads at once (no engine): what the machine's
+    cores really deliver right now, next to the ideal 2 x one core."""
+    import threading
+
+    config = rlpool.make_spec(f"{GAME}-v5")._config_dict
+
+    def step():
+        res = [(0.0, 0.0), (0.0, 0.0)]
+
+        def run(i):
+            res[i] = _bare_call(config, steps_per_call, i + 1)
+
+        threads = [threading.Thread(target=run, args=(i,)) for i in (0, 1)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        # Each thread times its own stepping (set-up excluded); they overlap.
+        return 2 * steps_per_call, max(r[0] for r in res), res[0][1] + res[1][1]
+
+    return step, lambda: None
+
+
+def raw_ale(frames_per_call: int = 6000):
     """Bare ALE emulation of Pong (random actions), no screen processing; counts frames."""
     rom = os.path.join(rlpool.make_spec(f"{GAME}-v5")._config_dict["roms_dir"], ROM + ".bin")
 
     def step():
-        _atari.raw_ale_seconds(rom, frames_per_call)
-        return frames_per_call
+        c0 = time.thread_time()
+        _atari.raw_ale_seconds(rom, 0)
+        c1 = time.thread_time()
+        wall = _atari.raw_ale_seconds(rom, frames_per_call)
+        c2 = time.thread_time()
+        return frames_per_call, wall, max((c2 - c1) - (c1 - c0), 1e-9)
 
     return step, lambda: None
 
 
-def best_of(makers: dict, seconds: float, rounds: int) -> dict:
-    """Builds every contender, then times them in turn, `rounds` times over,
-    and keeps each one's best rate: on a shared machine the best round is
-    the least disturbed, and taking turns exposes all to the same load."""
+def interleaved(makers: dict, seconds: float, rounds: int) -> dict:
+    """Builds every contender, then times them in turn, `rounds` slices of
+    `seconds` each, and keeps each one's median (wall rate, CPU rate): on a
+    shared machine the load changes from second to second, and short slices
+    taken in turn expose every contender to the same load."""
     built = {name: make() for name, make in makers.items()}
-    rates = {name: 0.0 for name in built}
+    samples: dict = {name: [] for name in built}
     try:
-        for _ in range(rounds):
+        for r in range(rounds):
             for name, (step, _) in built.items():
-                rates[name] = max(rates[name], _timed(step, seconds, warmup=0.2))
+                samples[name].append(_timed(step, seconds, warmup=0.3 if r == 0 else 0.0))
     finally:
         for _, close in built.values():
             close()
-    return rates
+    return {name: tuple(float(x) for x in np.median(np.array(v), axis=0)) for name, v in samples.items()}
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--seconds", type=float, default=2.0, help="timed seconds per contender per round")
-    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--seconds", type=float, default=0.5, help="timed seconds per contender per slice")
+    p.add_argument("--rounds", type=int, default=8, help="slices per contender")
     p.add_argument("--envs", type=int, nargs="+", default=[2, 8, 32])
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--skip", nargs="*", default=[], choices=["envpool", "ale_vector", "gym_async"])
@@ -169,26 +223,35 @@ def main() -> None:
     args = p.parse_args()
     cores = args.threads
 
-    base = best_of({"env": bare_env, "raw": raw_ale}, args.seconds, args.rounds)
-    env_rate, raw_rate = base["env"], base["raw"]
+    base = interleaved({"env": bare_env, "raw": raw_ale, "pair": bare_env_pair}, args.seconds, args.rounds)
+    (env_rate, env_cpu), (raw_rate, raw_cpu), (pair_rate, _) = base["env"], base["raw"], base["pair"]
     ceil_frames = env_rate * FRAME_SKIP * cores
     lines = [
         "Command: `python " + " ".join(["benchmarks/bench_atari.py"] + sys.argv[1:]) + "`",
         "",
-        f"Pong-v5, envpool defaults; {cores} threads; best of {args.rounds} rounds of {args.seconds:g} s per "
+        f"Pong-v5, envpool defaults; {cores} threads; median of {args.rounds} slices of {args.seconds:g} s per "
         f"contender, contenders taking turns; {platform.machine()}, {os.cpu_count()} cpus; "
         f"python {sys.version.split()[0]}",
         "",
         f"Ceiling: one bare env (same preprocessing, no engine) {env_rate:,.0f} steps/s = "
         f"{env_rate * FRAME_SKIP:,.0f} frames/s on one core; x{cores} cores = {ceil_frames:,.0f} frames/s. "
         f"Bare ALE emulation alone: {raw_rate:,.0f} frames/s per core, so preprocessing takes about "
-        f"{100 * max(0.0, 1 - env_rate * FRAME_SKIP / raw_rate):.0f}% of the bare env's time.",
+        f"{100 * max(0.0, 1 - env_rate * FRAME_SKIP / raw_rate):.0f}% of the bare env's time. "
+        f"Two bare envs on two threads at once (no engine) reach {pair_rate * FRAME_SKIP:,.0f} frames/s "
+        f"= {100 * pair_rate / (2 * env_rate):.0f}% of the ideal ceiling: what the cores gave during this run.",
+        "",
+        f"CPU cost (steady under load): one bare env step takes {1e6 / env_cpu:,.0f} us of CPU "
+        f"(bare ALE {1e6 * FRAME_SKIP / raw_cpu:,.0f} us for its {FRAME_SKIP} frames). The second table gives "
+        "each contender's env steps per CPU-second of its own process (gym Async: its worker processes "
+        "are not counted, so no figure) and the share of CPU that went into the bare env's work "
+        "(efficiency = bare CPU per step / contender CPU per step).",
         "",
         "| mode | num_envs | batch | rlpool steps/s | rlpool frames/s | % of ceiling | envpool frames/s "
         "| ale-py vector frames/s | gym Async frames/s | rlpool / envpool | rlpool / ale-py | rlpool / gym |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     print("\n".join(lines), flush=True)
+    cpu_rows = []
     for mode in ("sync", "async"):
         for n in args.envs:
             batch = n if mode == "sync" else max(1, n // 2)
@@ -201,15 +264,25 @@ def main() -> None:
                 makers["ale_vector"] = lambda: bench_ale_vector(n, batch, cores)
             if mode == "sync" and "gym_async" not in args.skip:
                 makers["gym_async"] = lambda: bench_gym_async(n)
-            rates = best_of(makers, args.seconds, args.rounds)
-            r = rates["rlpool"]
-            e, a, g = (rates.get(k, float("nan")) for k in ("envpool", "ale_vector", "gym_async"))
+            rates = interleaved(makers, args.seconds, args.rounds)
+            r = rates["rlpool"][0]
+            e, a, g = (rates.get(k, (float("nan"),) * 2)[0] for k in ("envpool", "ale_vector", "gym_async"))
             f = FRAME_SKIP
             row = (f"| {mode} | {n} | {batch} | {r:,.0f} | {r * f:,.0f} | {100 * r * f / ceil_frames:.0f}% | "
                    f"{e * f:,.0f} | {a * f:,.0f} | {g * f:,.0f} | {r / e:.2f} | {r / a:.2f} | {r / g:.2f} |")
             row = row.replace("nan", "–")
             lines.append(row)
             print(row, flush=True)
+            cpu_rows.append((mode, n, batch, {k: v[1] for k, v in rates.items() if k != "gym_async"}))
+    lines += ["", "| mode | num_envs | batch | rlpool steps/CPU-s | efficiency | envpool steps/CPU-s | efficiency "
+              "| ale-py vector steps/CPU-s | efficiency | rlpool / envpool | rlpool / ale-py |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for mode, n, batch, c in cpu_rows:
+        r, e, a = (c.get(k, float("nan")) for k in ("rlpool", "envpool", "ale_vector"))
+        row = (f"| {mode} | {n} | {batch} | {r:,.0f} | {100 * r / env_cpu:.0f}% | {e:,.0f} | {100 * e / env_cpu:.0f}% "
+               f"| {a:,.0f} | {100 * a / env_cpu:.0f}% | {r / e:.2f} | {r / a:.2f} |").replace("nan", "–")
+        lines.append(row)
+        print(row, flush=True)
     report = "\n".join(lines)
     if args.out:
         with open(args.out, "w") as fh:

@@ -126,12 +126,19 @@ class Atari {
     if (o_.mode >= 0) ale_->setMode(static_cast<ale::game_mode_t>(o_.mode));
     if (o_.difficulty >= 0) ale_->setDifficulty(static_cast<ale::difficulty_t>(o_.difficulty));
 
-    raw_h_ = rom.screen_height;
-    raw_w_ = rom.screen_width;
+    raw_h_ = static_cast<int>(ale_->getScreen().height());
+    raw_w_ = static_cast<int>(ale_->getScreen().width());
     const int cn = o_.Channels();
     const size_t raw_bytes = static_cast<size_t>(raw_h_) * raw_w_ * cn;
     pooled_.assign(raw_bytes, 0);
     last_.assign(raw_bytes, 0);
+    prev_index_.assign(static_cast<size_t>(raw_h_) * raw_w_, 0);
+    // ALE's grayscale palette as a table. ALE reads entry index + 1 of its
+    // 256-entry palette, so index 255 (never on screen: the TIA emits even
+    // indices) is left out to stay inside it.
+    uint8_t index[255];
+    for (int i = 0; i < 255; ++i) index[i] = static_cast<uint8_t>(i);
+    ale_->theOSystem->colourPalette().applyPaletteGrayscale(gray_, index, 255);
     frame_bytes_ = static_cast<size_t>(o_.img_height) * o_.img_width * cn;
     stack_.assign(frame_bytes_ * o_.stack_num, 0);
     if (!o_.gray_scale) resized_hwc_.assign(frame_bytes_, 0);
@@ -166,16 +173,20 @@ class Atari {
   StepResult Step(const void* action, const Row& out) {
     const ale::Action a = actions_[*static_cast<const int32_t*>(action)];
     double reward = 0.0;
-    for (int t = 0; t < o_.frame_skip; ++t) {
-      reward += ale_->act(a);
-      if (ale_->game_over(false)) break;
-      if (t == o_.frame_skip - 2) Grab(last_.data());
-      else if (t == o_.frame_skip - 1) Grab(pooled_.data());
-    }
-    if (o_.frame_skip > 1) {
-      uint8_t* p = pooled_.data();
-      const uint8_t* q = last_.data();
-      for (size_t i = 0, n = pooled_.size(); i < n; ++i) p[i] = std::max(p[i], q[i]);
+    if (o_.gray_scale && o_.frame_skip >= 2) {
+      reward = SkipGrayFused(a);
+    } else {
+      for (int t = 0; t < o_.frame_skip; ++t) {
+        reward += ale_->act(a);
+        if (ale_->game_over(false)) break;
+        if (t == o_.frame_skip - 2) Grab(last_.data());
+        else if (t == o_.frame_skip - 1) Grab(pooled_.data());
+      }
+      if (o_.frame_skip > 1) {
+        uint8_t* p = pooled_.data();
+        const uint8_t* q = last_.data();
+        for (size_t i = 0, n = pooled_.size(); i < n; ++i) p[i] = std::max(p[i], q[i]);
+      }
     }
     Push(false);
     const bool game_over = ale_->game_over(false);
@@ -201,6 +212,37 @@ class Atari {
     };
     check(o.mode, rom.modes, "mode");
     check(o.difficulty, rom.difficulties, "difficulty");
+  }
+
+  // The grayscale frame skip in one pass over the pixels: the next-to-last
+  // frame is kept as palette indices and both are looked up and max-pooled
+  // together. Same result as Grab + Grab + max (and as gymnasium when the
+  // game ends mid-skip: pooled_ already dominates the older frame it would
+  // pool with, so only a frame recorded this step can change it).
+  double SkipGrayFused(ale::Action a) {
+    double reward = 0.0;
+    bool have_prev = false;
+    const size_t n = pooled_.size();
+    for (int t = 0; t < o_.frame_skip; ++t) {
+      reward += ale_->act(a);
+      if (ale_->game_over(false)) break;
+      const uint8_t* pix = ale_->getScreen().getArray();
+      if (t == o_.frame_skip - 2) {
+        std::memcpy(prev_index_.data(), pix, n);
+        have_prev = true;
+      } else if (t == o_.frame_skip - 1) {
+        uint8_t* p = pooled_.data();
+        const uint8_t* q = prev_index_.data();
+        for (size_t i = 0; i < n; ++i) p[i] = std::max(gray_[pix[i]], gray_[q[i]]);
+        return reward;
+      }
+    }
+    if (have_prev) {
+      uint8_t* p = pooled_.data();
+      const uint8_t* q = prev_index_.data();
+      for (size_t i = 0; i < n; ++i) p[i] = std::max(p[i], gray_[q[i]]);
+    }
+    return reward;
   }
 
   // The current screen through ALE's palette (grayscale or RGB, HWC).
@@ -263,6 +305,8 @@ class Atari {
   int raw_h_ = 0, raw_w_ = 0;
   size_t frame_bytes_ = 0;
   std::vector<uint8_t> pooled_, last_;  // raw frames: pooled (kept across steps) and the one before
+  std::vector<uint8_t> prev_index_;     // grayscale skip: the next-to-last frame's palette indices
+  uint8_t gray_[256] = {};
   std::vector<uint8_t> stack_;         // stack_num resized frames, a ring; head_ is the newest
   std::vector<uint8_t> resized_hwc_;   // RGB only: resize output before the CHW transpose
   int head_ = 0;
