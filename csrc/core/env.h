@@ -13,6 +13,10 @@
 //     StepResult Step(const void* action, const Row& out);
 //   };
 //
+// Reset may instead return bool: false when the new episode continues the
+// same game (Atari after a lost life under episodic_life), so that
+// elapsed_step and max_episode_steps keep counting across it.
+//
 // `action` points at one action of the spec's dtype and shape, already
 // checked (finite, in range for discrete actions). Reset's `full` is true when
 // the user asked for the reset or the episode hit its time limit; it is false

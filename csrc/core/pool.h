@@ -413,8 +413,7 @@ class Pool {
     try {
       bool next_step_reset = options_.autoreset_mode == AutoresetMode::kNextStep && s.done;
       if (t.reset || next_step_reset) {
-        s.env.Reset(out, t.reset || s.truncated);
-        s.elapsed = 0;
+        if (ResetEnv(s.env, out, t.reset || s.truncated)) s.elapsed = 0;
       } else {
         StepResult r = s.env.Step(actions_.data() + static_cast<size_t>(t.env_id) * action_bytes_, out);
         ++s.elapsed;
@@ -437,6 +436,18 @@ class Pool {
     b->RowDone();
   }
 
+  // Env::Reset may return bool: false means the new episode continues the
+  // same game (Atari's episodic life), so elapsed_step and the time limit
+  // keep counting across it, as in envpool.
+  static bool ResetEnv(Env& env, const Row& out, bool full) {
+    if constexpr (std::is_same_v<decltype(env.Reset(out, full)), bool>) {
+      return env.Reset(out, full);
+    } else {
+      env.Reset(out, full);
+      return true;
+    }
+  }
+
   // Same-step autoreset: an ending step keeps its obs/info as final:* and
   // the row gets the next episode's first observation.
   void WriteFinal(EnvSlot& s, char* base, size_t row, const Row& out) {
@@ -451,8 +462,7 @@ class Pool {
       else std::memset(dst, 0, n);
     }
     if (s.done) {
-      s.env.Reset(out, s.truncated);
-      s.elapsed = 0;
+      if (ResetEnv(s.env, out, s.truncated)) s.elapsed = 0;
       s.done = false;
     }
   }

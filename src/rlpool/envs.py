@@ -221,12 +221,18 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
             keys += ["final_obs", "final_info", "final_mask"]
         self._State = collections.namedtuple("State", keys)
         self._Players = collections.namedtuple("Players", ["env_id"])
+        # An env's next result after a LAST one is FIRST, even when the new
+        # episode continues a game (Atari's episodic life keeps elapsed_step).
+        self._last_done = np.ones(self._num_envs, dtype=bool)
 
     def _timestep(self, t: tuple):
         obs, reward, terminated, truncated, info = t
-        elapsed = info["elapsed_step"]
-        step_type = np.where(terminated | truncated, 2, np.where(elapsed == 0, 0, 1)).astype(np.int32)
-        discount = (~terminated).astype(np.float32)
+        env_id, done = info["env_id"], terminated | truncated
+        first = self._last_done[env_id] | (info["elapsed_step"] == 0)
+        self._last_done[env_id] = done
+        step_type = np.where(done, 2, np.where(first, 0, 1)).astype(np.int32)
+        # An env may report its own discount (Atari's zero_discount_on_life_loss).
+        discount = info["discount"] if "discount" in info else (~terminated).astype(np.float32)
         values = dict(obs) if self._obs_keys else {"obs": obs}
         for key, value in info.items():
             if not key.startswith("_"):

@@ -54,8 +54,10 @@ def test_episodic_life_continues_the_game(game):
         elif term_b[0]:
             life_ends += 1
             before = obs_b[0].copy()
+            elapsed = info_b["elapsed_step"][0]
             obs_b, rew_b, term_b, _, info_b = life.step(np.array([0]))  # continues, no new game
-            assert info_b["elapsed_step"][0] == 0 and rew_b[0] == 0
+            # The step count goes on across lives (envpool #179/#181): the time limit is per game.
+            assert info_b["elapsed_step"][0] == elapsed > 0 and rew_b[0] == 0
             assert info_b["lives"][0] == lives, where
             np.testing.assert_array_equal(info_b["ram"], info_a["ram"], err_msg=where)  # no emulation happened
             # One frame pushed onto the stack, which is not refilled as after a new game.
@@ -128,3 +130,18 @@ def test_bad_options_say_what_is_allowed():
         rlpool.make("Pong-v5", task="nosuchgame")
     with pytest.raises(TypeError, match="unexpected option"):
         rlpool.make("Pong-v5", frameskip=4)
+
+
+def test_dm_face_starts_a_new_episode_after_a_lost_life():
+    env = rlpool.make_dm("Breakout-v5", episodic_life=True, zero_discount_on_life_loss=True, seed=3)
+    ts = env.reset()
+    assert ts.step_type[0] == 0
+    rng = np.random.default_rng(0)
+    for _ in range(2000):
+        ts = env.step(np.array([rng.integers(4)]))
+        if ts.step_type[0] == 2:
+            break
+    assert ts.step_type[0] == 2 and ts.discount[0] == 0.0 and ts.observation.terminated[0] == 0  # a life, not the game
+    ts = env.step(np.array([0]))
+    assert ts.step_type[0] == 0 and ts.observation.elapsed_step[0] > 0
+    assert env.step(np.array([0])).step_type[0] == 1

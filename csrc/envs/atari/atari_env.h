@@ -146,7 +146,9 @@ class Atari {
     else bilinear_ = BilinearResizer(raw_h_, raw_w_, o_.img_height, o_.img_width, cn);
   }
 
-  void Reset(const Row& out, bool full) {
+  // Returns whether a new game started (false: the episode after a lost
+  // life goes on in the same game, and the engine keeps counting its steps).
+  bool Reset(const Row& out, bool full) {
     // A lost life under episodic_life ends the episode but not the game:
     // the next episode goes on from there unless the game is over.
     bool new_game = full || !o_.episodic_life || ale_->game_over(false);
@@ -168,6 +170,7 @@ class Atari {
     Push(new_game);
     lives_ = ale_->lives();
     WriteRow(out, 0.0f, 1.0f);
+    return new_game;
   }
 
   StepResult Step(const void* action, const Row& out) {
