@@ -6,6 +6,8 @@ bit for bit, so a row written to the wrong place, a lost or duplicated
 result, or an action applied to the wrong env shows up."""
 
 import math
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -94,3 +96,23 @@ def test_sync_random_subsets():
         np.testing.assert_array_equal(info["env_id"], ids)  # sync: request order
         check.received(info, term, trunc, rew)
     assert check.rows > 10 * n
+
+
+def test_oversubscribed_async_cycling_never_hangs():
+    """More workers than cores on a tiny queue: a worker preempted between
+    claiming a queue slot and reading it must not be lapped by the producer
+    (which once left it spinning forever and hung close())."""
+    code = """
+import time, numpy as np, rlpool
+env = rlpool.make("CartPole-v1", num_envs=4, batch_size=1, num_threads=4)
+env.async_reset()
+a = np.zeros(1, np.int32)
+deadline, n = time.time() + 3.0, 0
+while time.time() < deadline:
+    env.send(a, env.recv()[4]["env_id"])
+    n += 1
+env.close()
+print("DONE", n)
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "DONE" in proc.stdout, proc.stderr[-2000:]

@@ -2,12 +2,17 @@
 // caller's send, under the pool's API lock) and drained by the workers and the
 // helping caller.
 //
-// The fast paths are plain atomics: TryPop never blocks, spins or yields (the
-// caller polls it while it waits). Workers that find the queue empty sleep on
-// a condition variable; the producer takes that mutex only when someone
-// sleeps, i.e. once per send, never per env step. Each slot carries a sequence
-// number so a consumer that claimed an index reads the item only once the
-// producer has published it.
+// Each slot carries a sequence number (Vyukov's bounded MPMC queue): a
+// consumer claims a slot with one CAS only once it holds a published item,
+// and frees it after reading; the producer writes a slot only once it is
+// free. In async mode envs cycle past a consumer that was preempted between
+// claiming and reading, so "fewer items than slots" is not enough: the
+// producer must never lap a slot that is still being read.
+//
+// TryPop never blocks, spins or yields (the caller polls it while it waits).
+// Workers that find the queue empty sleep on a condition variable; the
+// producer takes that mutex only when someone sleeps, i.e. once per send,
+// never per env step.
 #pragma once
 
 #include <atomic>
@@ -28,16 +33,19 @@ class ActionQueue {
     while (cap < min_capacity) cap <<= 1;
     mask_ = cap - 1;
     slots_ = std::make_unique<Slot[]>(cap);
+    for (size_t i = 0; i < cap; ++i) slots_[i].seq.store(i, std::memory_order_relaxed);
   }
 
   // Publishes n items; single producer.
   void PushMany(const T* items, size_t n) {
     for (size_t i = 0; i < n; ++i) {
-      Slot& s = slots_[(head_ + i) & mask_];
+      Slot& s = slots_[head_ & mask_];
+      // Free unless a consumer that claimed it a lap ago is still reading it.
+      while (s.seq.load(std::memory_order_acquire) != head_) std::this_thread::yield();
       s.item = items[i];
-      s.seq.store(head_ + i + 1, std::memory_order_release);
+      s.seq.store(head_ + 1, std::memory_order_release);
+      ++head_;
     }
-    head_ += n;
     available_.fetch_add(static_cast<int64_t>(n), std::memory_order_seq_cst);
     // Pairs with the sleeper's increment-then-check in Pop: one of the two
     // always sees the other, so no wakeup is lost.
@@ -63,16 +71,25 @@ class ActionQueue {
     }
   }
 
-  // Takes an item if one waits; never blocks.
+  // Takes an item if one is published; never blocks.
   bool TryPop(T* out) {
-    int64_t n = available_.load(std::memory_order_acquire);
-    while (n > 0) {
-      if (available_.compare_exchange_weak(n, n - 1, std::memory_order_acquire, std::memory_order_acquire)) {
-        *out = Take();
-        return true;
+    uint64_t pos = tail_.load(std::memory_order_relaxed);
+    for (;;) {
+      Slot& s = slots_[pos & mask_];
+      uint64_t seq = s.seq.load(std::memory_order_acquire);
+      if (seq == pos + 1) {
+        if (tail_.compare_exchange_weak(pos, pos + 1, std::memory_order_relaxed)) {
+          *out = s.item;
+          s.seq.store(pos + mask_ + 1, std::memory_order_release);  // free for the next lap
+          available_.fetch_sub(1, std::memory_order_relaxed);
+          return true;
+        }
+      } else if (seq < pos + 1) {
+        return false;  // nothing published here yet: empty
+      } else {
+        pos = tail_.load(std::memory_order_relaxed);  // another consumer took it
       }
     }
-    return false;
   }
 
  private:
@@ -83,18 +100,11 @@ class ActionQueue {
     T item{};
   };
 
-  T Take() {
-    uint64_t index = tail_.fetch_add(1, std::memory_order_relaxed);
-    Slot& s = slots_[index & mask_];
-    while (s.seq.load(std::memory_order_acquire) != index + 1) std::this_thread::yield();
-    return s.item;
-  }
-
   std::unique_ptr<Slot[]> slots_;
   size_t mask_ = 0;
   uint64_t head_ = 0;  // producer only
   alignas(64) std::atomic<uint64_t> tail_{0};
-  alignas(64) std::atomic<int64_t> available_{0};
+  alignas(64) std::atomic<int64_t> available_{0};  // a hint for sleeping: may lag the slots briefly
   std::atomic<int> sleepers_{0};
   std::mutex mu_;
   std::condition_variable cv_;
