@@ -461,8 +461,6 @@ inline void ImportNumpy() {
   if (PyArray_API == nullptr && _import_array() < 0) throw nb::python_error();
 }
 
-inline Config ConfigFromDict(const std::map<std::string, ConfigValue>& values) { return Config(values); }
-
 inline nb::dict ConfigToDict(const Config& c) {
   nb::dict d;
   for (const auto& [k, v] : c.Values()) d[k.c_str()] = nb::cast(v);

@@ -105,7 +105,9 @@ class Pool {
         seen_(options_.num_envs, 0),
         tasks_(options_.num_envs),
         queue_(2 * static_cast<size_t>(options_.num_envs) + 2 * options_.num_threads + 2) {
-    if (num_env_fields_ > kMaxEnvFields) throw std::invalid_argument("too many env fields");
+    if (num_env_fields_ > kMaxEnvFields)
+      throw std::invalid_argument("an env may have at most " + std::to_string(kMaxEnvFields) +
+                                  " observation and info fields, this one has " + std::to_string(num_env_fields_));
     inline_tasks_.reserve(options_.num_envs);
     running_inline_.reserve(options_.num_envs);
     layout_ = BlockLayout(OutputFields(), options_.batch_size);
