@@ -268,7 +268,7 @@ class Pool {
     EnvSlot(const Config& c, uint32_t seed) : env(c, seed) {}
   };
 
-  static constexpr double kInlineBudgetNs = 20000.0;
+  static constexpr double kInlineBudgetNs = 40000.0;
   static constexpr int kProbeEvery = 64;
 
   std::vector<FieldSpec> OutputFields() {
