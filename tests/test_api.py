@@ -127,3 +127,49 @@ def test_same_step_autoreset_in_every_face(env_type):
         info = out[-1]
         assert info["_final_obs"].all() and info["final_obs"].shape == (2, 4)
         assert info["final_info"]["elapsed_step"].tolist() == [2, 2]
+
+
+@pytest.mark.parametrize("env_type", ["gymnasium", "gym", "dm"])
+def test_lists_and_scalars_are_accepted_as_actions_and_env_ids(env_type):
+    def ids_of(out):
+        return (out.observation.env_id if env_type == "dm" else out[-1]["env_id"]).tolist()
+
+    env = rlpool.make("CartPole-v1", env_type=env_type, num_envs=3, batch_size=2)
+    env.async_reset()
+    done = ids_of(env.recv())
+    env.send([1] * len(done), done)  # lists, as numpy's asarray takes them
+    again = ids_of(env.recv())
+    assert len(set(again)) == 2 and set(again) <= {0, 1, 2}
+    sync = rlpool.make("Pendulum-v1", env_type=env_type, num_envs=1)
+    sync.reset()
+    sync.step([[0.5]])
+    assert ids_of(sync.step(np.float64(0.5).reshape(1, 1), 0)) == [0]  # a 0-d env id is one env
+    with pytest.raises(TypeError, match="float actions"):
+        sync.step([[1]])  # a list of ints is an int array, as numpy reads it
+
+
+def test_a_subclass_override_of_step_recv_send_is_called():
+    calls = []
+
+    class Logged(rlpool.envs.GymnasiumEnvPool):
+        def step(self, action, env_id=None):
+            calls.append("step")
+            return super().step(action, env_id)
+
+        def send(self, action, env_id=None):
+            calls.append("send")
+            super().send(action, env_id)
+
+        def recv(self, reset=False, return_info=True):
+            calls.append("recv")
+            return super().recv(reset, return_info)
+
+    env = Logged(rlpool.make_spec("CartPole-v1", num_envs=2))
+    env.reset()
+    env.step(np.zeros(2, np.int32))
+    env.send(np.zeros(2, np.int32))
+    env.recv()
+    assert calls == ["step", "send", "recv"]
+    # the plain face binds the native calls themselves
+    plain = rlpool.make("CartPole-v1", num_envs=2)
+    assert "step" in vars(plain) and "step" not in vars(env)

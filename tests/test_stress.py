@@ -11,6 +11,7 @@ import sys
 import time
 
 import numpy as np
+import pytest
 
 import rlpool
 
@@ -53,8 +54,10 @@ class Checker:
             self.rows += 1
 
 
-def test_async_random_send_recv():
-    n, batch = 64, 16
+# Small batches run on the calling thread; 2048 CartPoles (~100 us) exceed the
+# inline budget and go to the workers, with the caller probing whole batches.
+@pytest.mark.parametrize("n, batch", [(64, 16), (4096, 2048)])
+def test_async_random_send_recv(n, batch):
     env = rlpool.make("CartPole-v1", num_envs=n, batch_size=batch, num_threads=3, debug_state=True,
                       max_episode_steps=50)
     rng = np.random.default_rng(0)
@@ -79,8 +82,8 @@ def test_async_random_send_recv():
     assert check.rows > 10 * n
 
 
-def test_sync_random_subsets():
-    n = 32
+@pytest.mark.parametrize("n", [32, 2048])
+def test_sync_random_subsets(n):
     env = rlpool.make("CartPole-v1", num_envs=n, num_threads=3, debug_state=True, max_episode_steps=30)
     rng = np.random.default_rng(1)
     check = Checker(n)

@@ -11,6 +11,7 @@
 #include <nanobind/stl/vector.h>
 
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <numeric>
 #include <sstream>
@@ -162,7 +163,9 @@ class PyPool {
   void Send(nb::handle action, nb::handle env_id) { SendImpl(action, env_id, false); }
   void SendReset(nb::handle env_id) { SendImpl(nb::none(), env_id, true); }
 
-  nb::tuple Recv() {
+  // `reset` and `return_info` are envpool's recv() arguments; neither changes
+  // what comes back, they are accepted so scripts written for envpool run.
+  nb::tuple Recv(bool /*reset*/, bool /*return_info*/) {
     typename P::Result r;
     {
       nb::gil_scoped_release release;
@@ -201,32 +204,46 @@ class PyPool {
     if (PyErr_CheckSignals() != 0) throw nb::python_error();
   }
 
+  // Lists, tuples and scalars are accepted wherever numpy's asarray would
+  // take them; arrays are read in place.
+  static nb::object AsArray(nb::handle h) {
+    if (h.is_none() || PyArray_Check(h.ptr())) return nb::borrow(h);
+    PyObject* a = PyArray_FromAny(h.ptr(), nullptr, 0, 0, 0, nullptr);
+    if (a == nullptr) throw nb::python_error();
+    return nb::steal(a);
+  }
+
+  // Takes send_mu_, waiting for it without the GIL only if another Python
+  // thread holds it (a second GIL round trip costs more than the lock).
+  std::unique_lock<std::mutex> LockSend() {
+    std::unique_lock<std::mutex> lock(send_mu_, std::try_to_lock);
+    if (!lock.owns_lock()) {
+      nb::gil_scoped_release release;
+      lock.lock();
+    }
+    return lock;
+  }
+
   // ids_ and the action view are per call: send_mu_ keeps two Python threads
   // from interleaving them. It is never held while waiting for results.
   void SendImpl(nb::handle action, nb::handle env_id, bool reset) {
     P& pool = Get();
-    std::unique_lock<std::mutex> lock(send_mu_, std::defer_lock);
-    {
-      nb::gil_scoped_release release;
-      lock.lock();
-    }
-    size_t k = PrepareIds(env_id);
+    nb::object actions = reset ? nb::none() : AsArray(action), ids = AsArray(env_id);
+    std::unique_lock<std::mutex> lock = LockSend();
+    size_t k = PrepareIds(ids);
     ActionView view;
-    if (!reset) view = CheckAction(action, k);
+    if (!reset) view = CheckAction(actions, k);
     nb::gil_scoped_release release;
     pool.Send(ids_.data(), k, reset, false, [&](size_t i, char* slot) { WriteAction(view, i, slot); });
   }
 
   nb::tuple SendRecv(nb::handle action, nb::handle env_id, bool reset) {
     P& pool = Get();
-    std::unique_lock<std::mutex> lock(send_mu_, std::try_to_lock);
-    if (!lock.owns_lock()) {
-      nb::gil_scoped_release release;
-      lock.lock();
-    }
-    size_t k = PrepareIds(env_id);
+    nb::object actions = reset ? nb::none() : AsArray(action), ids = AsArray(env_id);
+    std::unique_lock<std::mutex> lock = LockSend();
+    size_t k = PrepareIds(ids);
     ActionView view;
-    if (!reset) view = CheckAction(action, k);
+    if (!reset) view = CheckAction(actions, k);
     typename P::Result r;
     {
       nb::gil_scoped_release release;
@@ -244,7 +261,6 @@ class PyPool {
       return all_ids_.size();
     }
     PyObject* o = env_id.ptr();
-    if (!PyArray_Check(o)) throw nb::type_error("env_id must be None or a 1-d array of integer env ids");
     PyArrayObject* a = reinterpret_cast<PyArrayObject*>(o);
     NumKind kind = KindOf(a);
     if (!IsInteger(kind) || PyArray_NDIM(a) > 1)
@@ -258,26 +274,29 @@ class PyPool {
                                 .c_str());
     const char* base = static_cast<const char*>(PyArray_DATA(a));
     npy_intp stride = PyArray_NDIM(a) == 0 ? 0 : PyArray_STRIDE(a, 0);
+    if (kind.kind == NumKind::kSigned && kind.size == 4 && stride == 4) {
+      // The env_id array recv() returned, sent straight back: the async
+      // loop's common case. The pool checks the range of every id it queues.
+      std::memcpy(ids_.data(), base, k * sizeof(int32_t));
+      return k;
+    }
     for (size_t i = 0; i < k; ++i) {
       const char* p = base + static_cast<npy_intp>(i) * stride;
-      bool negative = kind.kind == NumKind::kSigned && ReadAs<int64_t>(p, kind) < 0;
-      uint64_t v = negative ? 0 : ReadAs<uint64_t>(p, kind);
-      if (negative || v >= static_cast<uint64_t>(num_envs_))
-        throw nb::index_error(("env_id " + (negative ? std::to_string(ReadAs<int64_t>(p, kind)) : std::to_string(v)) +
-                               " is out of range; valid ids are 0.." + std::to_string(num_envs_ - 1))
-                                  .c_str());
+      if (kind.kind == NumKind::kSigned && ReadAs<int64_t>(p, kind) < 0) ThrowIdOutOfRange(std::to_string(ReadAs<int64_t>(p, kind)));
+      uint64_t v = ReadAs<uint64_t>(p, kind);
+      if (v >= static_cast<uint64_t>(num_envs_)) ThrowIdOutOfRange(std::to_string(v));
       ids_[i] = static_cast<int32_t>(v);
     }
     return k;
   }
 
+  [[noreturn]] void ThrowIdOutOfRange(const std::string& id) const {
+    throw nb::index_error(
+        ("env_id " + id + " is out of range; valid ids are 0.." + std::to_string(num_envs_ - 1)).c_str());
+  }
+
   ActionView CheckAction(nb::handle action, size_t k) {
-    PyObject* o = action.ptr();
-    if (!PyArray_Check(o)) {
-      std::string what = nb::cast<std::string>(nb::str(action.type()));
-      throw nb::type_error(("action must be a numpy array, got " + what).c_str());
-    }
-    PyArrayObject* a = reinterpret_cast<PyArrayObject*>(o);
+    PyArrayObject* a = reinterpret_cast<PyArrayObject*>(action.ptr());
     ActionView v;
     v.kind = KindOf(a);
     bool ok_dtype = action_.discrete ? IsInteger(v.kind) : IsFloat(v.kind);
@@ -487,10 +506,10 @@ void BindEnv(nb::module_& m, const char* name) {
       .def_static("spec", [](const std::map<std::string, ConfigValue>& values) {
         return SpecToDict(Env::Spec(Config(values)));
       })
-      .def("send", &Py::Send, nb::arg("action"), nb::arg("env_id").none())
+      .def("send", &Py::Send, nb::arg("action"), nb::arg("env_id").none() = nb::none())
       .def("send_reset", &Py::SendReset, nb::arg("env_id").none())
-      .def("recv", &Py::Recv)
-      .def("step", &Py::Step, nb::arg("action"), nb::arg("env_id").none())
+      .def("recv", &Py::Recv, nb::arg("reset") = false, nb::arg("return_info") = true)
+      .def("step", &Py::Step, nb::arg("action"), nb::arg("env_id").none() = nb::none())
       .def("reset", &Py::Reset, nb::arg("env_id").none())
       .def("in_flight", &Py::InFlight)
       .def("close", &Py::Close)

@@ -19,12 +19,14 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <ctime>
 #include <exception>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "action_queue.h"
@@ -164,15 +166,22 @@ class Pool {
     // A cheap batch costs less to run on the caller's thread at its next
     // Recv than to wake workers for. Only sync send() without an immediate
     // recv keeps the queue, so its work overlaps the caller's Python.
-    // Now and then the caller runs one task anyway, so the estimate follows
-    // the env's real cost (it is only measured on the caller's thread).
+    // While batches go to the workers, the caller now and then runs a whole
+    // batch itself (a probe) to learn whether the env has become cheap; a
+    // probe that finds it still expensive doubles the wait for the next.
     size_t inline_n = 0;
     if (caller_steps || async_) {
-      if (EstimatedCostNs(inline_tasks_.size() + k) < kInlineBudgetNs) {
+      if (cost_ns_.load(std::memory_order_relaxed) < 0) {
+        inline_n = 1;  // cost unknown: learn it from one env, not a whole batch
+        inline_probe_ = true;
+      } else if (EstimatedCostNs(inline_tasks_.size() + k) < kInlineBudgetNs) {
         inline_n = k;
-      } else if (++sends_since_probe_ >= kProbeEvery || cost_ns_.load(std::memory_order_relaxed) < 0) {
-        inline_n = 1;
+        probe_interval_ = kProbeEvery;
+      } else if (++sends_since_probe_ >= probe_interval_) {
+        inline_n = k;
+        inline_probe_ = true;
         sends_since_probe_ = 0;
+        probe_interval_ = std::min(2 * probe_interval_, kMaxProbeInterval);
       }
     }
     inline_tasks_.insert(inline_tasks_.end(), tasks_.begin(), tasks_.begin() + static_cast<long>(inline_n));
@@ -204,6 +213,7 @@ class Pool {
         throw std::runtime_error("recv() called with nothing in flight; call send() (or step()/reset()) first");
       }
       running_inline_.swap(inline_tasks_);
+      running_probe_ = std::exchange(inline_probe_, false);
     }
     Block& b = blocks_[recv_index_ % num_blocks_];
     RunInlineTasks();
@@ -270,6 +280,7 @@ class Pool {
 
   static constexpr double kInlineBudgetNs = 40000.0;
   static constexpr int kProbeEvery = 64;
+  static constexpr int kMaxProbeInterval = 4096;
 
   std::vector<FieldSpec> OutputFields() {
     std::vector<FieldSpec> fields = CommonFields();
@@ -343,20 +354,57 @@ class Pool {
     return c < 0 ? kInf : c * static_cast<double>(k);
   }
 
-  void RecordCost(std::chrono::steady_clock::time_point start, size_t n) {
-    double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / n;
-    double old = cost_ns_.load(std::memory_order_relaxed);
-    // A sample inflated by a preemption must not flip a cheap env over to
-    // the worker path for good: each sample moves the estimate at most 4x.
-    if (old > 0) ns = std::min(ns, 4 * old);
-    cost_ns_.store(old < 0 ? ns : 0.8 * old + 0.2 * ns, std::memory_order_relaxed);
+  static double WallNs() {
+    return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now().time_since_epoch()).count();
   }
 
+  // This thread's CPU time. A probe may run while the workers still fill
+  // every core (async pools keep envs in flight), so its wall time would
+  // count theirs too. Reading it is a system call, so only probes do.
+  static double ThreadCpuNs() {
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e9 + static_cast<double>(ts.tv_nsec);
+  }
+
+  // A probe's sample replaces the estimate; any other moves it a fifth of
+  // the way. A sample inflated by a preemption must not flip a cheap env
+  // over to the worker path, so one raises the estimate by at most 20%.
+  void RecordCost(double elapsed_ns, size_t n, bool probe) {
+    double ns = elapsed_ns / static_cast<double>(n);
+    double old = cost_ns_.load(std::memory_order_relaxed);
+    if (!probe && old > 0) ns = 0.8 * old + 0.2 * std::min(ns, 2 * old);
+    cost_ns_.store(ns, std::memory_order_relaxed);
+  }
+
+  // The caller's own batch. Async rows are claimed for the whole batch at
+  // once, and each block hears once how many of its rows are done, so a cheap
+  // env step pays no atomic operation or division of its own.
   void RunInlineTasks() {
-    if (running_inline_.empty()) return;
-    auto start = std::chrono::steady_clock::now();
-    for (const Task& t : running_inline_) Run(t);
-    RecordCost(start, running_inline_.size());
+    size_t k = running_inline_.size();
+    if (k == 0) return;
+    double (*clock)() = running_probe_ ? ThreadCpuNs : WallNs;
+    double start = clock();
+    if (async_) {
+      const size_t batch = static_cast<size_t>(options_.batch_size);
+      uint64_t claim = claimed_.fetch_add(k, std::memory_order_relaxed);
+      for (size_t i = 0; i < k;) {  // the claim may run into the next block
+        Block& b = AsyncBlock(claim + i);
+        size_t row = (claim + i) % batch, n = std::min(k - i, batch - row);
+        for (size_t j = 0; j < n; ++j) Write(running_inline_[i + j], b, row + j);
+        b.RowsDone(static_cast<int>(n));
+        i += n;
+      }
+    } else {
+      for (size_t i = 0; i < k;) {  // tasks of one send share a block
+        uint32_t block = running_inline_[i].block;
+        size_t n = 0;
+        for (; i < k && running_inline_[i].block == block; ++i, ++n)
+          Write(running_inline_[i], blocks_[block], static_cast<size_t>(running_inline_[i].row));
+        blocks_[block].RowsDone(static_cast<int>(n));
+      }
+    }
+    RecordCost(clock() - start, k, running_probe_);
     running_inline_.clear();
   }
 
@@ -372,9 +420,10 @@ class Pool {
       if (caller_helps_ && queue_.TryPop(&t)) {
         auto start = std::chrono::steady_clock::now();
         Run(t);
-        RecordCost(start, 1);
-        if (start - last_check > poll) {
-          last_check = start;
+        auto end = std::chrono::steady_clock::now();
+        RecordCost(std::chrono::duration<double, std::nano>(end - start).count(), 1, false);
+        if (end - last_check > poll) {
+          last_check = end;
           check_interrupt();
         }
         continue;
@@ -393,7 +442,9 @@ class Pool {
     }
   }
 
-  // Steps (or resets) one env and writes its row. Runs on any thread.
+  Block& AsyncBlock(uint64_t claim) { return blocks_[(claim / options_.batch_size) % num_blocks_]; }
+
+  // One task from the queue: a worker's (or a helping caller's) unit of work.
   void Run(const Task& t) {
     Block* b;
     size_t row;
@@ -402,10 +453,16 @@ class Pool {
       row = static_cast<size_t>(t.row);
     } else {
       uint64_t n = claimed_.fetch_add(1, std::memory_order_relaxed);
-      b = &blocks_[(n / options_.batch_size) % num_blocks_];
+      b = &AsyncBlock(n);
       row = n % options_.batch_size;
     }
-    char* base = b->data;
+    Write(t, *b, row);
+    b->RowsDone(1);
+  }
+
+  // Steps (or resets) one env and writes row `row` of `block`. Runs on any thread.
+  void Write(const Task& t, Block& block, size_t row) {
+    char* base = block.data;
     void* fields[kMaxEnvFields];
     for (size_t f = 0; f < num_env_fields_; ++f) fields[f] = layout_.At(base, kNumCommon + f, row);
     Row out{fields};
@@ -435,7 +492,6 @@ class Pool {
     *reinterpret_cast<float*>(layout_.At(base, kReward, row)) = reward;
     *reinterpret_cast<bool*>(layout_.At(base, kTerminated, row)) = terminated;
     *reinterpret_cast<bool*>(layout_.At(base, kTruncated, row)) = truncated;
-    b->RowDone();
   }
 
   // Env::Reset may return bool: false means the new episode continues the
@@ -472,10 +528,13 @@ class Pool {
   void RecordError(int32_t env_id, const char* what) {
     std::lock_guard<std::mutex> lock(error_mu_);
     if (error_.empty()) error_ = "env " + std::to_string(env_id) + " failed: " + what;
+    has_error_.store(true, std::memory_order_release);
   }
 
   std::string TakeError() {
+    if (!has_error_.load(std::memory_order_acquire)) return {};
     std::lock_guard<std::mutex> lock(error_mu_);
+    has_error_.store(false, std::memory_order_relaxed);
     std::string e;
     e.swap(error_);
     return e;
@@ -493,6 +552,8 @@ class Pool {
   std::vector<Task> tasks_;
   std::vector<Task> inline_tasks_;   // left by Send for the caller (api_mu_)
   std::vector<Task> running_inline_;  // taken by Recv (recv_mu_)
+  bool inline_probe_ = false;         // inline_tasks_ hold a probe (api_mu_)
+  bool running_probe_ = false;        // running_inline_ do (recv_mu_)
   size_t final_base_ = 0;
   BlockLayout layout_;
   size_t num_blocks_ = 0;
@@ -510,10 +571,12 @@ class Pool {
   std::atomic<bool> closed_{false};
   alignas(64) std::atomic<uint64_t> claimed_{0};
   int sends_since_probe_ = 0;  // api_mu_
+  int probe_interval_ = kProbeEvery;  // api_mu_
   bool caller_helps_ = options_.num_threads < static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::atomic<double> cost_ns_{-1.0};  // mean ns per env step; < 0 until measured
   std::mutex error_mu_;
   std::string error_;
+  std::atomic<bool> has_error_{false};
 };
 
 }  // namespace rlpool

@@ -110,9 +110,9 @@ struct Block {
     remaining.store(n, std::memory_order_relaxed);
   }
 
-  // Called by a writer after its row is complete.
-  void RowDone() {
-    if (remaining.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+  // Called by a writer after its `n` rows are complete.
+  void RowsDone(int n) {
+    if (remaining.fetch_sub(n, std::memory_order_acq_rel) != n) return;
     ready.store(true, std::memory_order_seq_cst);
     if (sleeping.load(std::memory_order_seq_cst)) {
       std::lock_guard<std::mutex> lock(mu);
