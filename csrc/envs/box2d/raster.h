@@ -326,6 +326,13 @@ class Canvas {
     }
   }
 
+  // A row's few edge crossings (at most 8), in order. Insertion sort: for
+  // so few it beats std::sort, which GCC 12 also warns about here.
+  static void SortCrossings(int* a, int k) {
+    for (int i = 1; i < k; ++i)
+      for (int j = i; j > 0 && a[j - 1] > a[j]; --j) std::swap(a[j - 1], a[j]);
+  }
+
   // SDL_gfx filledPolygon: 16.16 fixed-point edge crossings, each span
   // rounded inwards to the nearest pixel.
   void RasteriseGfx(const Poly& p, int b0, int lo, int hi) {
@@ -350,7 +357,7 @@ class Canvas {
         if ((y >= y1 && y < y2) || (y == p.maxy && y > y1 && y <= y2))
           ints[k++] = ((65536 * (y - y1)) / (y2 - y1)) * (x2 - x1) + 65536 * x1;
       }
-      std::sort(ints, ints + k);
+      SortCrossings(ints, k);
       for (int i = 0; i + 1 < k; i += 2) {
         int xa = ints[i] + 1;
         xa = (xa >> 16) + ((xa & 32768) >> 15);
@@ -392,7 +399,7 @@ class Canvas {
           xs[k++] = static_cast<int>(inter) + x1;
         }
       }
-      std::sort(xs, xs + k);
+      SortCrossings(xs, k);
       for (int i = 0; i + 1 < k; i += 2) HLine(p, b0, xs[i], xs[i + 1], y);
     }
     for (int i = 0; i < n; ++i) {
@@ -414,6 +421,10 @@ class Canvas {
         counter = xspace - (0x10000 - counter);
       }
     }
+    column_of_.assign(static_cast<size_t>(w_) + 2, static_cast<int>(plan_.size()));
+    for (size_t j = 0; j < plan_.size(); ++j)
+      for (int x = j > 0 ? plan_[j].first : 0; x <= plan_[j].boundary; ++x) column_of_[x] = static_cast<int>(j);
+    uniform_rows_.clear();
     // What pygame's loop writes for column j when its pixels (and the split
     // pixel before them) all hold channel value v.
     const int xrecip = static_cast<int>(0x100000000LL / xspace);
@@ -435,33 +446,57 @@ class Canvas {
     if (x < w_) (*changes_)[static_cast<size_t>(row) * words_ + (x >> 6)] |= 1ull << (x & 63);
   }
 
-  static bool AnyChange(const uint64_t* bits, int from, int to) {  // in [from, to]
-    for (int w = from >> 6; w <= (to >> 6); ++w) {
-      uint64_t m = ~0ull;
-      if (w == (from >> 6)) m &= ~0ull << (from & 63);
-      if (w == (to >> 6)) m &= ~0ull >> (63 - (to & 63));
-      if (bits[w] & m) return true;
+  // The first change mark at or after pixel x (w_ + 1 when none).
+  int NextChange(const uint64_t* bits, int x) const {
+    for (int w = x >> 6; w < words_; ++w) {
+      uint64_t m = bits[w];
+      if (w == (x >> 6)) m &= ~0ull << (x & 63);
+      if (m) return (w << 6) + __builtin_ctzll(m);
     }
-    return false;
+    return w_ + 1;
   }
 
-  // pygame's X shrink of one row. A column whose pixels (and the split pixel
-  // before it) are all one colour is looked up; any other column is summed,
-  // its full pixels two channels per add. Same integers as pygame's loop.
-  void ShrinkRowX(const uint32_t* src, const uint64_t* changes, uint8_t* dst, int xspace) const {
+  // What columns 0..dw-1 come to where every pixel (and the split pixel
+  // before) holds `color`: made once per colour and kept, so a run of such
+  // columns is one copy. A frame has a handful of flat colours.
+  const uint8_t* UniformRow(uint32_t color) {
+    for (const UniformCache& u : uniform_rows_)
+      if (u.color == color) return u.bytes.data();
+    UniformCache* u;
+    if (uniform_rows_.size() < kMaxUniformRows) {
+      uniform_rows_.push_back({0, std::vector<uint8_t>(plan_.size() * 3)});
+      u = &uniform_rows_.back();
+    } else {
+      u = &uniform_rows_[evict_++ % kMaxUniformRows];  // reuses the buffer: no allocation once full
+    }
+    u->color = color;
+    for (size_t j = 0; j < plan_.size(); ++j)
+      for (int c = 0; c < 3; ++c) u->bytes[j * 3 + c] = uniform_[j * 256 + ((color >> (8 * c)) & 0xFF)];
+    return u->bytes.data();
+  }
+
+  // pygame's X shrink of one row. A run of columns whose pixels (and the
+  // split pixel before each) are all one colour is copied from that colour's
+  // row; any other column is summed, its full pixels two channels per add.
+  // Same integers as pygame's loop.
+  void ShrinkRowX(const uint32_t* src, const uint64_t* changes, uint8_t* dst, int xspace) {
     const int xrecip = static_cast<int>(0x100000000LL / xspace);
-    for (size_t j = 0; j < plan_.size(); ++j) {
+    const int dw = static_cast<int>(plan_.size());
+    int next = NextChange(changes, 1);
+    for (int j = 0; j < dw;) {
       const XStep& st = plan_[j];
-      const uint32_t v = src[st.boundary];
-      const int ch[3] = {static_cast<int>(v & 0xFF), static_cast<int>((v >> 8) & 0xFF), static_cast<int>((v >> 16) & 0xFF)};
       const int from = j > 0 ? st.first : 1;
-      if (from > st.boundary || !AnyChange(changes, from, st.boundary)) {
-        const uint8_t* t = &uniform_[j * 256];
-        *dst++ = t[ch[0]];
-        *dst++ = t[ch[1]];
-        *dst++ = t[ch[2]];
+      if (next < from) next = NextChange(changes, from);
+      const uint32_t v = src[st.boundary];
+      if (from > st.boundary || next > st.boundary) {
+        // Flat up to the column that holds the next change.
+        const int end = next > plan_.back().boundary ? dw : std::max(column_of_[next], j + 1);
+        std::memcpy(dst, UniformRow(v) + 3 * j, static_cast<size_t>(end - j) * 3);
+        dst += 3 * (end - j);
+        j = end;
         continue;
       }
+      const int ch[3] = {static_cast<int>(v & 0xFF), static_cast<int>((v >> 8) & 0xFF), static_cast<int>((v >> 16) & 0xFF)};
       int carry[3] = {0, 0, 0};
       if (j > 0) {
         const uint32_t pv = src[st.first - 1];
@@ -480,6 +515,7 @@ class Canvas {
                           carry[2] + static_cast<int>(rb >> 16)};
       for (int c = 0; c < 3; ++c)
         *dst++ = static_cast<uint8_t>(((static_cast<uint16_t>(acc[c]) + ((ch[c] * st.counter) >> 16)) * xrecip) >> 16);
+      ++j;
     }
   }
 
@@ -502,6 +538,14 @@ class Canvas {
   std::vector<Poly>* polys_ = nullptr;
   std::vector<XStep> plan_;
   std::vector<uint8_t> uniform_;  // [column][channel value] for one-colour columns
+  std::vector<int> column_of_;    // pixel x -> the output column whose range holds it
+  struct UniformCache {
+    uint32_t color;
+    std::vector<uint8_t> bytes;  // dw x 3
+  };
+  static constexpr size_t kMaxUniformRows = 32;
+  std::vector<UniformCache> uniform_rows_;
+  size_t evict_ = 0;
   std::vector<uint32_t>* band_ = nullptr;  // the thread's scratch, during Render
   std::vector<uint64_t>* changes_ = nullptr;
   int words_ = 0;
