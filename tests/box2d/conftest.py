@@ -59,11 +59,16 @@ def assert_lockstep():
     return run
 
 
-def gymnasium_random_episodes(task_id, n, seed, max_episode_steps=None):
-    """Returns and lengths of n random-policy episodes with gymnasium's env."""
+def gymnasium_random_episodes(task_id, n, seed, max_episode_steps=None, skip_render=False):
+    """Returns and lengths of n random-policy episodes with gymnasium's env.
+    `skip_render`: CarRacing draws its observation with pygame in every step
+    (13 ms); rendering changes no state, and frames are compared elsewhere."""
     import gymnasium as gym
 
     ref = gym.make(task_id, max_episode_steps=max_episode_steps)
+    if skip_render:
+        shape, dtype = ref.observation_space.shape, ref.observation_space.dtype
+        ref.unwrapped._render = lambda *args, **kwargs: np.zeros(shape, dtype)
     ref.reset(seed=seed)
     ref.action_space.seed(seed)
     returns, lengths = [], []
@@ -117,9 +122,9 @@ def compare_random_policy():
     deviation is not compared: lengths are heavy-tailed (one rare episode that
     runs to the time limit alone can double it)."""
 
-    def run(task_id, n, max_episode_steps=None):
+    def run(task_id, n, max_episode_steps=None, skip_render=False):
         ours_r, ours_l = rlpool_random_episodes(task_id, n, 1, max_episode_steps)
-        ref_r, ref_l = gymnasium_random_episodes(task_id, n, 2, max_episode_steps)
+        ref_r, ref_l = gymnasium_random_episodes(task_id, n, 2, max_episode_steps, skip_render)
         for name, a, b in [("return", ours_r, ref_r), ("length", ours_l, ref_l)]:
             se = np.sqrt(a.var() / n + b.var() / n)
             iqr_a, iqr_b = (np.subtract(*np.percentile(x, [75, 25])) for x in (a, b))

@@ -112,3 +112,10 @@ def test_lockstep_across_resets():
         ref_obs, _ = ref.reset()
         obs, _ = env.reset()
         check_frame(obs[0], ref_obs, f"reset after episode {episode}")
+
+
+def test_random_policy_statistics_match(compare_random_policy):
+    # 200 episodes each side, capped at 200 steps: a random car rarely ends an
+    # episode itself, and uncapped episodes (1,000 steps) would take minutes.
+    # gymnasium's side skips its pygame frame (no state change) to be affordable.
+    compare_random_policy("CarRacing-v3", 200, max_episode_steps=200, skip_render=True)
