@@ -224,31 +224,42 @@ class PyPool {
     return lock;
   }
 
-  // ids_ and the action view are per call: send_mu_ keeps two Python threads
-  // from interleaving them. It is never held while waiting for results.
+  // A sending call's checked input. ids_ and the action view are per call:
+  // `lock` (send_mu_) keeps two Python threads from interleaving them; it is
+  // never held while waiting for results. `actions` / `ids` keep converted
+  // array-likes alive until the actions are copied.
+  struct Checked {
+    nb::object actions, ids;
+    std::unique_lock<std::mutex> lock;
+    size_t k = 0;
+    ActionView view;
+  };
+
+  Checked Check(nb::handle action, nb::handle env_id, bool reset) {
+    Checked c;
+    c.actions = reset ? nb::none() : AsArray(action);
+    c.ids = AsArray(env_id);
+    c.lock = LockSend();
+    c.k = PrepareIds(c.ids);
+    if (!reset) c.view = CheckAction(c.actions, c.k);
+    return c;
+  }
+
   void SendImpl(nb::handle action, nb::handle env_id, bool reset) {
     P& pool = Get();
-    nb::object actions = reset ? nb::none() : AsArray(action), ids = AsArray(env_id);
-    std::unique_lock<std::mutex> lock = LockSend();
-    size_t k = PrepareIds(ids);
-    ActionView view;
-    if (!reset) view = CheckAction(actions, k);
+    Checked c = Check(action, env_id, reset);
     nb::gil_scoped_release release;
-    pool.Send(ids_.data(), k, reset, false, [&](size_t i, char* slot) { WriteAction(view, i, slot); });
+    pool.Send(ids_.data(), c.k, reset, false, [&](size_t i, char* slot) { WriteAction(c.view, i, slot); });
   }
 
   nb::tuple SendRecv(nb::handle action, nb::handle env_id, bool reset) {
     P& pool = Get();
-    nb::object actions = reset ? nb::none() : AsArray(action), ids = AsArray(env_id);
-    std::unique_lock<std::mutex> lock = LockSend();
-    size_t k = PrepareIds(ids);
-    ActionView view;
-    if (!reset) view = CheckAction(actions, k);
+    Checked c = Check(action, env_id, reset);
     typename P::Result r;
     {
       nb::gil_scoped_release release;
-      pool.Send(ids_.data(), k, reset, true, [&](size_t i, char* slot) { WriteAction(view, i, slot); });
-      lock.unlock();
+      pool.Send(ids_.data(), c.k, reset, true, [&](size_t i, char* slot) { WriteAction(c.view, i, slot); });
+      c.lock.unlock();
       r = pool.Recv(CheckSignals);
     }
     return Wrap(r);
