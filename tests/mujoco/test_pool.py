@@ -87,3 +87,38 @@ def test_every_face_steps_a_mujoco_task(env_type):
         obs = out[0]
         assert obs.shape == (2, 10) and obs.dtype == np.float64
         assert out[-1]["elapsed_step"].tolist() == [3, 3]
+
+
+def test_a_mujoco_runtime_error_raises_and_the_pool_goes_on(tmp_path):
+    """An arena too small for the first contact makes mj_step call
+    mju_error on a worker. MuJoCo's default handler would exit the process
+    (so this runs in its own interpreter); rlpool's raises instead, and the
+    failed env is reset on its next step."""
+    import os
+    import subprocess
+    import sys
+
+    import gymnasium
+
+    assets = os.path.join(os.path.dirname(gymnasium.__file__), "envs", "mujoco", "assets")
+    xml = open(os.path.join(assets, "hopper.xml")).read()
+    assert '<mujoco model="hopper">' in xml
+    small = tmp_path / "hopper_small_arena.xml"
+    small.write_text(xml.replace('<mujoco model="hopper">', '<mujoco model="hopper"><size memory="3K"/>'))
+    code = f"""
+import numpy as np, rlpool
+env = rlpool.make("Hopper-v5", num_envs=1, xml_file={str(small)!r})
+env.reset()
+try:
+    for _ in range(1000):
+        env.step(np.ones((1, 3), np.float32))
+    print("NO ERROR")
+except RuntimeError as e:
+    print("RAISED", e)
+obs, rew, term, trunc, info = env.step(np.zeros((1, 3), np.float32))
+print("AFTER", info["elapsed_step"].tolist(), bool(np.isfinite(obs).all()))
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-2000:]
+    assert "RAISED env " in proc.stdout and "MuJoCo error: mj_stackAlloc" in proc.stdout, proc.stdout
+    assert "AFTER [0] True" in proc.stdout, proc.stdout
