@@ -54,6 +54,8 @@ CASES = {
     "negative env_id": (SYNC4, "env.step(np.zeros(1, np.int32), np.array([-1]))", "IndexError", "out of range"),
     "duplicate env_id": (SYNC4, "env.step(np.zeros(2, np.int32), np.array([1, 1]))", "ValueError", "appears twice"),
     "float env_id": (SYNC4, "env.step(np.zeros(1, np.int32), np.array([1.0]))", "TypeError", "integer env ids"),
+    "ragged list action": (SYNC4, "env.step([[0], [0, 1], [1], [0]])", "ValueError", "inhomogeneous"),
+    "list env_id out of range": (SYNC4, "env.step([0], [7])", "IndexError", "valid ids are 0..3"),
     "too many env_ids": (SYNC4, "env.step(np.zeros(5, np.int32), np.arange(5))", "ValueError", "only 4 envs"),
     "discrete action too big": (SYNC4, "env.step(np.array([0, 1, 2, 0]))", "ValueError", "valid actions are 0..1"),
     "discrete action negative": (SYNC4, "env.step(np.array([0, -1, 0, 0]))", "ValueError", "out of range"),

@@ -171,10 +171,11 @@ class Pool {
     // probe that finds it still expensive doubles the wait for the next.
     size_t inline_n = 0;
     if (caller_steps || async_) {
-      if (cost_ns_.load(std::memory_order_relaxed) < 0) {
+      const double cost = cost_ns_.load(std::memory_order_relaxed);
+      if (cost < 0) {
         inline_n = 1;  // cost unknown: learn it from one env, not a whole batch
         inline_probe_ = true;
-      } else if (EstimatedCostNs(inline_tasks_.size() + k) < kInlineBudgetNs) {
+      } else if (cost * static_cast<double>(inline_tasks_.size() + k) < kInlineBudgetNs) {
         inline_n = k;
         probe_interval_ = kProbeEvery;
       } else if (++sends_since_probe_ >= probe_interval_) {
@@ -347,12 +348,6 @@ class Pool {
   }
 
   void OpenAsyncBlock(Block& b) { b.Open(buffers_->Acquire(), options_.batch_size); }
-
-  // Unknown until the caller has stepped some envs itself: until then, assume expensive.
-  double EstimatedCostNs(size_t k) const {
-    double c = cost_ns_.load(std::memory_order_relaxed);
-    return c < 0 ? kInf : c * static_cast<double>(k);
-  }
 
   static double WallNs() {
     return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now().time_since_epoch()).count();

@@ -425,19 +425,16 @@ class Canvas {
     for (size_t j = 0; j < plan_.size(); ++j)
       for (int x = j > 0 ? plan_[j].first : 0; x <= plan_[j].boundary; ++x) column_of_[x] = static_cast<int>(j);
     uniform_rows_.clear();
-    // What pygame's loop writes for column j when its pixels (and the split
-    // pixel before them) all hold channel value v.
-    const int xrecip = static_cast<int>(0x100000000LL / xspace);
-    uniform_.assign(plan_.size() * 256, 0);
-    for (size_t j = 0; j < plan_.size(); ++j) {
-      const XStep& st = plan_[j];
-      for (int v = 0; v < 256; ++v) {
-        const int carry = j > 0 ? (v * (0x10000 - plan_[j - 1].counter)) >> 16 : 0;
-        const int acc = carry + (st.boundary - st.first) * v;
-        uniform_[j * 256 + v] =
-            static_cast<uint8_t>(((static_cast<uint16_t>(acc) + ((v * st.counter) >> 16)) * xrecip) >> 16);
-      }
-    }
+    xrecip_ = static_cast<int>(0x100000000LL / xspace);
+  }
+
+  // What pygame's loop writes for column j when its pixels (and the split
+  // pixel before them) all hold channel value v.
+  uint8_t UniformValue(size_t j, int v) const {
+    const XStep& st = plan_[j];
+    const int carry = j > 0 ? (v * (0x10000 - plan_[j - 1].counter)) >> 16 : 0;
+    const int acc = carry + (st.boundary - st.first) * v;
+    return static_cast<uint8_t>(((static_cast<uint16_t>(acc) + ((v * st.counter) >> 16)) * xrecip_) >> 16);
   }
 
   // Pixel x of a band row may differ from pixel x - 1 only where a span or a
@@ -471,7 +468,7 @@ class Canvas {
     }
     u->color = color;
     for (size_t j = 0; j < plan_.size(); ++j)
-      for (int c = 0; c < 3; ++c) u->bytes[j * 3 + c] = uniform_[j * 256 + ((color >> (8 * c)) & 0xFF)];
+      for (int c = 0; c < 3; ++c) u->bytes[j * 3 + c] = UniformValue(j, static_cast<int>((color >> (8 * c)) & 0xFF));
     return u->bytes.data();
   }
 
@@ -537,7 +534,7 @@ class Canvas {
   bool flipped_ = false;
   std::vector<Poly>* polys_ = nullptr;
   std::vector<XStep> plan_;
-  std::vector<uint8_t> uniform_;  // [column][channel value] for one-colour columns
+  int xrecip_ = 0;                // 2^32 / the X step, pygame's reciprocal
   std::vector<int> column_of_;    // pixel x -> the output column whose range holds it
   struct UniformCache {
     uint32_t color;
