@@ -42,7 +42,17 @@ class Task:
     reference: str = ""  # the implementation it is aligned with
 
     def env_class(self):
-        module = importlib.import_module(f"rlpool._{self.family}")
+        name = f"rlpool._{self.family}"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise
+            raise ImportError(
+                f"{self.task_id} needs the native module {name}, which this rlpool build does not have: "
+                f"it was built with RLPOOL_FAMILIES excluding {self.family!r}. Rebuild with that family, "
+                f"e.g. RLPOOL_FAMILIES={self.family} pip install . (or with RLPOOL_FAMILIES unset for all)"
+            ) from None
         return getattr(module, self.env)
 
 
