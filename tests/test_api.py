@@ -1,5 +1,8 @@
 """The public API: make*, spec, the three faces and their return shapes."""
 
+import gc
+import os
+
 import dm_env
 import gymnasium
 import numpy as np
@@ -173,3 +176,35 @@ def test_a_subclass_override_of_step_recv_send_is_called():
     # the plain face binds the native calls themselves
     plain = rlpool.make("CartPole-v1", num_envs=2)
     assert "step" in vars(plain) and "step" not in vars(env)
+
+
+@pytest.mark.parametrize("env_type", ["gymnasium", "gym", "dm"])
+def test_a_temporary_pool_and_a_kept_bound_method_still_step(env_type):
+    # Stepping a pool nobody keeps, and a bound step kept after the face is
+    # gone, are both fine in envpool; the pool must not close under them.
+    out = rlpool.make("CartPole-v1", env_type=env_type, num_envs=2).step(np.zeros(2, np.int64))
+    assert out is not None
+    env = rlpool.make("CartPole-v1", env_type=env_type, num_envs=2)
+    env.reset()
+    step = env.step
+    del env
+    gc.collect()
+    for _ in range(3):
+        step(np.zeros(2, np.int64))
+
+
+def test_dropping_every_reference_stops_the_workers():
+    def os_threads():
+        return len(os.listdir("/proc/self/task"))
+
+    before = os_threads()
+    env = rlpool.make("Pendulum-v1", num_envs=4, num_threads=2)
+    env.reset()
+    assert os_threads() >= before + 2  # the workers are OS threads of this process
+    step = env.step
+    del env
+    gc.collect()
+    assert os_threads() >= before + 2  # the kept bound method keeps the pool open
+    del step
+    gc.collect()
+    assert os_threads() == before

@@ -107,6 +107,9 @@ class _PoolBase:
     def seed(self, seed: Any = None) -> None:
         warnings.warn("seeds are fixed when the pool is made; pass seed= to rlpool.make()", stacklevel=2)
 
+    # No __del__ that closes: the native pool closes itself when its last
+    # reference goes, and the native methods bound on this face (env.step)
+    # hold one, so `rlpool.make(...).step(...)` and a kept `env.step` work.
     def close(self, **kwargs: Any) -> None:
         pool = getattr(self, "_pool", None)
         if pool is not None:
@@ -128,11 +131,6 @@ class _PoolBase:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.spec.id!r}, num_envs={self._num_envs}, batch_size={self._batch_size})"
 
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
 
 
 class GymnasiumEnvPool(_PoolBase, VectorEnv):
