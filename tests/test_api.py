@@ -208,3 +208,14 @@ def test_dropping_every_reference_stops_the_workers():
     del step
     gc.collect()
     assert os_threads() == before
+
+
+@pytest.mark.parametrize(
+    "spelling, suggestion",
+    [("ALE/Pong-v5", "Pong-v5"), ("PongNoFrameskip-v4", "Pong-v5"), ("BreakoutDeterministic-v4", "Breakout-v5"),
+     ("Cartpole-v1", "CartPole-v1"), ("Ant-v2", "Ant-v5")],
+)
+def test_gymnasium_and_ale_spellings_suggest_the_rlpool_id(spelling, suggestion):
+    with pytest.raises(ValueError, match="did you mean") as e:
+        rlpool.make_spec(spelling)
+    assert suggestion in str(e.value)

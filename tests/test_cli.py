@@ -237,3 +237,10 @@ def test_scenario_resolution_defaults_and_overrides():
     assert (point.task, point.batch_size, point.num_threads, point.async_num_envs) == ("CartPole-v1", 4, 2, 8)
     (point,) = _resolve("--task", "Pendulum-v1", "--num-envs", "4").points
     assert (point.batch_size, point.async_num_envs) == (4, 0)  # batch = num_envs: sync only
+
+
+def test_version_is_the_installed_distributions():
+    from importlib.metadata import version
+
+    out = subprocess.run([sys.executable, "-m", "rlpool", "--version"], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == f"rlpool {version('rlpool')}"

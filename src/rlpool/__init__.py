@@ -1,6 +1,8 @@
 """rlpool: reinforcement-learning environments stepped in parallel on a native
 thread pool, with envpool's API (``import rlpool as envpool``)."""
 
+from importlib import metadata as _metadata
+
 from .envs import (
     DMEnvPool,
     EnvSpec,
@@ -20,7 +22,10 @@ from .registry import _load_builtin_tasks  # noqa: E402
 
 _load_builtin_tasks()
 
-__version__ = "0.1.0"
+try:  # pyproject.toml is the one place the version is written
+    __version__ = _metadata.version("rlpool")
+except _metadata.PackageNotFoundError:
+    __version__ = "unknown (not installed)"
 __all__ = [
     "register",
     "make",

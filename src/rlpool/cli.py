@@ -52,6 +52,12 @@ OPTION_MEANINGS = {
 }
 
 
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
 class _Parser(argparse.ArgumentParser):
     """Errors name the argument and exit with status 2, as argparse does."""
 
@@ -106,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .bench import LIBRARIES, SCENARIOS
 
     parser = _Parser(prog="rlpool", description="rlpool: parallel RL environments on a native thread pool.")
+    parser.add_argument("--version", action="version", version=f"rlpool {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="{bench,list,info}", parser_class=_Parser)
     sub.required = True
 

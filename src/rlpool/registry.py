@@ -83,12 +83,27 @@ def list_all_envs(family: str | None = None) -> list[str]:
     return sorted(t for t, task in _TASKS.items() if family is None or task.family == family)
 
 
+def _base_name(task_id: str) -> str:
+    """The game or env name without namespace, version or gymnasium/ale-py's
+    frame-skip spellings: 'ALE/Pong-v5', 'PongNoFrameskip-v4' -> 'pong'."""
+    name = task_id.rsplit("/", 1)[-1].split("-")[0]
+    for suffix in ("NoFrameskip", "Deterministic"):
+        name = name.removesuffix(suffix)
+    return name.lower()
+
+
 def get_task(task_id: str) -> Task:
     try:
         return _TASKS[task_id]
     except KeyError:
-        close = [t for t in _TASKS if t.lower().split("-")[0] == task_id.lower().split("-")[0]]
+        base = _base_name(task_id)
+        close = [t for t in _TASKS if _base_name(t) == base]
         hint = f"; did you mean {', '.join(close)}?" if close else "; see rlpool.list_all_envs()"
+        if close and ("/" in task_id or "Frameskip" in task_id or "Deterministic" in task_id):
+            hint += (
+                " (rlpool spells tasks as envpool does, without gymnasium's namespace or frame-skip "
+                "variants: frame skip, sticky actions and the rest are options of make())"
+            )
         raise ValueError(f"unknown task id {task_id!r}{hint}") from None
 
 
