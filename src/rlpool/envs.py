@@ -31,6 +31,7 @@ class EnvSpec:
         self._config_dict = registry.build_config(self._task, kwargs)
         self.config = registry.config_namedtuple(task_id, self._config_dict)
         self.fields = self._task.env_class().spec(self._native_config())
+        registry.flush_native_warnings(self._task)
         self.reward_threshold = self._task.reward_threshold
         self.reference = self._task.reference
         self.observation_space = rl_spaces.observation_space(self.fields["obs"])
@@ -72,6 +73,7 @@ class _PoolBase:
         self.spec = spec
         self.config = dict(spec._config_dict)
         self._pool = spec._task.env_class()(spec._native_config())
+        registry.flush_native_warnings(spec._task)
         self._num_envs = self.config["num_envs"]
         self._batch_size = self.config["batch_size"] or self._num_envs
         self._same_step = self.config["autoreset_mode"] == "same_step"

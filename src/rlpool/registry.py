@@ -10,6 +10,7 @@ import collections
 import dataclasses
 import importlib
 import numbers
+import warnings
 from typing import Any
 
 import numpy as np
@@ -81,6 +82,16 @@ def _load_builtin_tasks() -> None:
 def list_all_envs(family: str | None = None) -> list[str]:
     """Every registered task id (optionally of one family), sorted."""
     return sorted(t for t, task in _TASKS.items() if family is None or task.family == family)
+
+
+def flush_native_warnings(task: Task) -> None:
+    """Reports what a family's native code collected as warnings (MuJoCo's
+    model compiler, for one) through Python's warnings module."""
+    module = importlib.import_module(f"rlpool._{task.family}")
+    take = getattr(module, "take_warnings", None)
+    if take is not None:
+        for message in take():
+            warnings.warn(f"{task.task_id}: {message.strip()}", RuntimeWarning, stacklevel=4)
 
 
 def _base_name(task_id: str) -> str:

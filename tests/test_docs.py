@@ -1,0 +1,111 @@
+"""Every command in README.md and docs/ runs as written.
+
+Python blocks run in a fresh interpreter, one per file, in order (a file's
+blocks may build on each other). A block preceded by
+``<!-- excerpt: <path> -->`` is a quotation of a real file instead, and must
+still match it line for line. Shell blocks are split into commands: the cheap
+ones run here, as written; the expensive ones are listed in EXPENSIVE with
+where they are exercised instead, so a new command cannot go unnoticed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+# Shell commands not run by this file, and what runs them instead.
+EXPENSIVE = {
+    'pip install ".[test]"': "CI (.ci/run runs the README's test command)",
+    "python -m pytest -q": "CI (.ci/run)",
+    "pip install .": "CI's install of '.[test]' is a superset",
+    "rlpool bench paper": "minutes long; produces the README table (benchmarks/results/paper.md)",
+    "rlpool bench cores": "minutes long; produces the README's ceiling table",
+    "pip install scikit-build-core nanobind": "tests/test_docs_rebuild.py runs it in a scratch venv",
+    "RLPOOL_FAMILIES=classic_control pip install -e . --no-build-isolation": "tests/test_docs_rebuild.py",
+    "python -m pytest tests/classic_control -q": "tests/test_docs_rebuild.py",
+}
+
+_FENCE = re.compile(r"(?:<!--\s*excerpt:\s*(?P<excerpt>\S+)\s*-->\s*\n)?^```(?P<lang>[\w-]*)\n(?P<body>.*?)^```",
+                    re.S | re.M)
+
+
+def blocks(path: Path):
+    for m in _FENCE.finditer(path.read_text()):
+        yield m.group("lang"), m.group("body"), m.group("excerpt")
+
+
+def shell_commands():
+    for path in DOCS:
+        for lang, body, _ in blocks(path):
+            if lang not in ("bash", "sh", "shell", ""):
+                continue
+            for line in body.splitlines():
+                line = line.split("  #")[0].strip()
+                if not line or line.startswith("#"):
+                    continue
+                for cmd in re.split(r"\s*&&\s*", line):
+                    yield pytest.param(path.name, cmd, id=f"{path.name}:{cmd}")
+
+
+def _is_cheap(cmd: str) -> bool:
+    words = shlex.split(cmd)
+    return words[:2] in (["rlpool", "list"], ["rlpool", "info"], ["rlpool", "--version"], ["rlpool", "bench"]) and (
+        cmd not in EXPENSIVE
+    )
+
+
+@pytest.mark.parametrize("doc, cmd", list(shell_commands()))
+def test_every_shell_command_is_run_somewhere(doc, cmd):
+    assert cmd in EXPENSIVE or _is_cheap(cmd), (
+        f"{doc}: command {cmd!r} is neither run by this test nor listed in EXPENSIVE with where it is run"
+    )
+
+
+CHEAP = sorted({p.values[1] for p in shell_commands() if _is_cheap(p.values[1])})
+
+
+@pytest.mark.parametrize("cmd", CHEAP)
+def test_cheap_shell_command_runs_as_written(cmd, tmp_path):
+    out = subprocess.run(shlex.split(cmd), cwd=tmp_path, capture_output=True, text=True, timeout=240)
+    assert out.returncode == 0, f"{cmd!r} exited {out.returncode}:\n{out.stdout[-2000:]}\n{out.stderr[-2000:]}"
+    assert out.stdout.strip(), f"{cmd!r} printed nothing"
+
+
+def python_code(path: Path) -> list[str]:
+    return [body for lang, body, excerpt in blocks(path) if lang == "python" and not excerpt]
+
+
+@pytest.mark.parametrize("path", [p for p in DOCS if python_code(p)], ids=lambda p: p.name)
+def test_python_blocks_run_as_written(path, tmp_path):
+    code = python_code(path)
+    script = tmp_path / "doc.py"
+    script.write_text("\n\n".join(code))
+    env = dict(os.environ, MPLBACKEND="Agg")
+    out = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                         env=env)
+    assert out.returncode == 0, f"{path.name}'s python blocks failed:\n{out.stderr[-3000:]}"
+
+
+def excerpts():
+    for path in DOCS:
+        for lang, body, excerpt in blocks(path):
+            if excerpt:
+                yield pytest.param(path, body, excerpt, id=f"{path.name}:{excerpt}")
+
+
+@pytest.mark.parametrize("path, body, source", list(excerpts()))
+def test_excerpts_match_their_source(path, body, source):
+    text = " ".join((ROOT / source).read_text().split())
+    for line in body.splitlines():
+        code = line.strip()
+        if code and code != "..." and not code.startswith(("//", "#")):
+            assert " ".join(code.split()) in text, f"{path.name}: {code!r} is not in {source}"
