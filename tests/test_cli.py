@@ -244,3 +244,53 @@ def test_version_is_the_installed_distributions():
 
     out = subprocess.run([sys.executable, "-m", "rlpool", "--version"], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == f"rlpool {version('rlpool')}"
+
+
+def test_bare_row_is_the_ceiling_and_every_row_is_explained(capsys, tmp_path):
+    code, out, _ = run_cli(
+        capsys, "bench", "--task", "CartPole-v1", "--num-envs", "4", "--num-threads", "1",
+        "--libraries", "rlpool,python-loop,bare", "--repeats", "2", "--repeat-seconds", "0.05",
+        "--warmup-seconds", "0", "--output", str(tmp_path / "b"), "--no-progress",
+    )
+    assert code == 0
+    (point,) = json.loads((tmp_path / "b.json").read_text())["points"]
+    labels = {r["label"]: r for r in point["results"]}
+    assert point["ceiling_source"] == "bare" and point["per_core_rate"] == labels["bare"]["steps_per_s"]
+    assert labels["rlpool sync"]["ceiling_fraction"] == pytest.approx(
+        labels["rlpool sync"]["steps_per_s"] / labels["bare"]["steps_per_s"])
+    assert labels["rlpool sync"]["cores_busy"] > 0
+    assert "rlpool sync ÷ row" in out and "of 1-core ceiling" in out
+    for label in labels:  # one explaining line per row under the table
+        assert f"\n  {label}: " in out
+
+
+def test_every_env_class_has_a_bare_loop():
+    for task in ["CartPole-v1", "Pendulum-v1", "FrozenLake-v1"]:
+        spec = rlpool.make_spec(task)
+        seconds = spec._task.env_class().bare_seconds(spec._native_config(), 1000)
+        assert 0 < seconds < 10
+
+
+def test_unreliable_runs_say_why_with_the_figure():
+    from rlpool.bench.measure import Measurement, PointResult
+
+    pr = PointResult(bench.Point("CartPole-v1", 8, 2))
+    pr.measurements = [Measurement("rlpool sync", "rlpool", "sync", 8, 8, 1, [100.0, 200.0, 150.0])]
+    warnings = bench.reliability_warnings([pr], {"load_average": [7.5, 1, 1], "cpu_count": 2})
+    assert any("load average 7.5" in w for w in warnings)
+    assert any("rlpool sync" in w and "±33%" in w for w in warnings)
+    assert bench.reliability_warnings([], {"load_average": [0.2, 1, 1], "cpu_count": 2}) == []
+
+
+def test_cores_scenario_measures_fresh_default_pools(monkeypatch):
+    from rlpool.bench import cores
+
+    monkeypatch.setattr(cores, "WORKLOADS", (("CartPole-v1", "CartPole-v1", {}),))
+    monkeypatch.setattr(cores, "SHAPES", ((4, 4), (4, 2)))
+    monkeypatch.setattr(cores, "WINDOW_S", 0.02)
+    results = cores.run(show_progress=False, pools=3)
+    assert [(r.num_envs, r.batch_size, len(r.pools)) for r in results] == [(4, 4, 3), (4, 2, 3)]
+    for r in results:
+        assert r.ceiling > 0 and all(p.steps_per_s > 0 and p.cores_busy > 0 for p in r.pools)
+    table = cores.format_table(results)
+    assert "CartPole-v1" in table and "pools:" in table

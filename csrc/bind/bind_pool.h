@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "../core/pool.h"
+#include "bare_loop.h"
 
 // The numpy C API makes and reads arrays an order of magnitude faster than a
 // generic buffer protocol round trip; each family module is one translation
@@ -517,6 +518,14 @@ void BindEnv(nb::module_& m, const char* name) {
       .def_static("spec", [](const std::map<std::string, ConfigValue>& values) {
         return SpecToDict(Env::Spec(Config(values)));
       })
+      .def_static(
+          "bare_seconds",
+          [](const std::map<std::string, ConfigValue>& values, int64_t steps) {
+            Config c(values);
+            nb::gil_scoped_release release;
+            return BareLoopSeconds<Env>(c, steps);
+          },
+          nb::arg("config"), nb::arg("steps"), "Seconds for `steps` steps of one env in a bare loop on this thread.")
       .def("send", &Py::Send, nb::arg("action"), nb::arg("env_id").none() = nb::none())
       .def("send_reset", &Py::SendReset, nb::arg("env_id").none())
       .def("recv", &Py::Recv, nb::arg("reset") = false, nb::arg("return_info") = true)

@@ -216,8 +216,13 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Sequ
     )
     print(f"warm-up {t.warmup_s:g}s, then {t.repeats} interleaved rounds of ~{t.repeat_s:g}s per variant; median shown\n", flush=True)
 
+    if scenario.name == "cores":
+        return _bench_cores(prefix, env, argv, show_progress=not args.no_progress)
     results = bench.measure(scenario, args.libraries, show_progress=not args.no_progress)
     print(bench.format_table(results))
+    env["load_average_after"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
+    for warning in bench.reliability_warnings(results, env):
+        print(f"rlpool bench: warning: {warning}", file=sys.stderr)
 
     data = bench.to_json(scenario, results, env, ["rlpool", *argv])
     json_path = prefix + ".json"
@@ -235,6 +240,25 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Sequ
         print(f"wrote {png_path}")
     else:
         print("no PNG: nothing was measured")
+    return 0
+
+
+def _bench_cores(prefix: str, env: dict[str, Any], argv: Sequence[str], show_progress: bool) -> int:
+    from .bench import cores, reliability_warnings
+
+    results = cores.run(show_progress=show_progress)
+    table = cores.format_table(results)
+    print(table)
+    for warning in reliability_warnings([], env):
+        print(f"rlpool bench: warning: {warning}", file=sys.stderr)
+    data = {"scenario": "cores", "command": " ".join(["rlpool", *argv]), "environment": env,
+            "results": cores.to_json(results)}
+    with open(prefix + ".json", "w") as f:
+        json.dump(data, f, indent=1)
+    with open(prefix + ".md", "w") as f:
+        f.write(f"Command: `{data['command']}` · {env['date']} · load average "
+                f"{env['load_average'][0]:.1f} at the start\n\n```\n{table}```\n")
+    print(f"wrote {prefix}.json and {prefix}.md")
     return 0
 
 

@@ -29,32 +29,6 @@ static nb::ndarray<nb::numpy, uint8_t> ResizeForTest(Image img, int height, int 
   return nb::ndarray<nb::numpy, uint8_t>(out, cn == 3 ? 3 : 2, shape, owner);
 }
 
-// One env stepped on the calling thread with no engine, random actions,
-// resetting on termination: the per-core ceiling the benchmark compares
-// against. Returns the seconds taken for `steps` agent steps.
-static double BareEnvSeconds(const std::map<std::string, rlpool::ConfigValue>& values, int64_t steps, uint32_t seed) {
-  using rlpool::atari::Atari;
-  rlpool::Config c(values);
-  rlpool::EnvSpec spec = Atari::Spec(c);
-  std::vector<std::vector<char>> storage;
-  std::vector<void*> fields;
-  for (const auto* list : {&spec.obs, &spec.info})
-    for (const rlpool::FieldSpec& f : *list) storage.emplace_back(f.Bytes());
-  for (auto& b : storage) fields.push_back(b.data());
-  rlpool::Row row{fields.data()};
-  nb::gil_scoped_release release;
-  Atari env(c, seed);
-  std::mt19937 rng(seed);
-  const uint32_t n = static_cast<uint32_t>(spec.action.high[0]) + 1;
-  auto start = std::chrono::steady_clock::now();
-  env.Reset(row, true);
-  for (int64_t i = 0; i < steps; ++i) {
-    int32_t a = static_cast<int32_t>(rng() % n);
-    if (env.Step(&a, row).terminated) env.Reset(row, false);
-  }
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 // Bare emulation: `frames` ALE frames of random minimal-set actions, no
 // screen conversion at all. Returns seconds.
 static double RawAleSeconds(const std::string& rom_path, int64_t frames, uint32_t seed) {
@@ -76,7 +50,6 @@ static double RawAleSeconds(const std::string& rom_path, int64_t frames, uint32_
 NB_MODULE(_atari, m) {
   rlpool::BindEnv<rlpool::atari::Atari>(m, "Atari");
   m.def("resize", &ResizeForTest, nb::arg("image"), nb::arg("height"), nb::arg("width"), nb::arg("area") = true);
-  m.def("bare_env_seconds", &BareEnvSeconds, nb::arg("config"), nb::arg("steps"), nb::arg("seed") = 0);
   m.def("raw_ale_seconds", &RawAleSeconds, nb::arg("rom_path"), nb::arg("frames"), nb::arg("seed") = 0);
   m.attr("ALE_VERSION") = ALE_VERSION;
   m.attr("LICENSE") = "GPL-2.0-only";

@@ -1,13 +1,10 @@
 #include "../../bind/bind_pool.h"
 #include "ant.h"
-#include "bench.h"
 #include "bind_all.h"
 
 namespace rlpool::mujoco {
 void BindAnt(nanobind::module_& m) {
   BindEnv<AntV4>(m, "AntV4");
-  BindBare<AntV4>(m, "AntV4");
   BindEnv<AntV5>(m, "AntV5");
-  BindBare<AntV5>(m, "AntV5");
 }
 }  // namespace rlpool::mujoco

@@ -1,13 +1,10 @@
 #include "../../bind/bind_pool.h"
 #include "half_cheetah.h"
-#include "bench.h"
 #include "bind_all.h"
 
 namespace rlpool::mujoco {
 void BindHalfCheetah(nanobind::module_& m) {
   BindEnv<HalfCheetahV4>(m, "HalfCheetahV4");
-  BindBare<HalfCheetahV4>(m, "HalfCheetahV4");
   BindEnv<HalfCheetahV5>(m, "HalfCheetahV5");
-  BindBare<HalfCheetahV5>(m, "HalfCheetahV5");
 }
 }  // namespace rlpool::mujoco

@@ -1,13 +1,10 @@
 #include "../../bind/bind_pool.h"
 #include "humanoid_standup.h"
-#include "bench.h"
 #include "bind_all.h"
 
 namespace rlpool::mujoco {
 void BindHumanoidStandup(nanobind::module_& m) {
   BindEnv<HumanoidStandupV4>(m, "HumanoidStandupV4");
-  BindBare<HumanoidStandupV4>(m, "HumanoidStandupV4");
   BindEnv<HumanoidStandupV5>(m, "HumanoidStandupV5");
-  BindBare<HumanoidStandupV5>(m, "HumanoidStandupV5");
 }
 }  // namespace rlpool::mujoco

@@ -1,13 +1,10 @@
 #include "../../bind/bind_pool.h"
 #include "inverted_pendulum.h"
-#include "bench.h"
 #include "bind_all.h"
 
 namespace rlpool::mujoco {
 void BindInvertedPendulum(nanobind::module_& m) {
   BindEnv<InvertedPendulumV4>(m, "InvertedPendulumV4");
-  BindBare<InvertedPendulumV4>(m, "InvertedPendulumV4");
   BindEnv<InvertedPendulumV5>(m, "InvertedPendulumV5");
-  BindBare<InvertedPendulumV5>(m, "InvertedPendulumV5");
 }
 }  // namespace rlpool::mujoco

@@ -1,13 +1,10 @@
 #include "../../bind/bind_pool.h"
 #include "reacher.h"
-#include "bench.h"
 #include "bind_all.h"
 
 namespace rlpool::mujoco {
 void BindReacher(nanobind::module_& m) {
   BindEnv<ReacherV4>(m, "ReacherV4");
-  BindBare<ReacherV4>(m, "ReacherV4");
   BindEnv<ReacherV5>(m, "ReacherV5");
-  BindBare<ReacherV5>(m, "ReacherV5");
 }
 }  // namespace rlpool::mujoco

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .measure import Measurement, PointResult, measure, measure_point
 from .plot import have_matplotlib, write_png
-from .report import environment, format_markdown, format_table, to_json
+from .report import environment, format_markdown, format_table, reliability_warnings, to_json
 from .runners import LIBRARIES, versions
 from .scenarios import PAPER, QUICK, SCENARIOS, Point, Scenario, Timing, explicit, sync_and_async
 
@@ -27,6 +27,7 @@ __all__ = [
     "have_matplotlib",
     "measure",
     "measure_point",
+    "reliability_warnings",
     "to_json",
     "sync_and_async",
     "versions",

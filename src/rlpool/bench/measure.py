@@ -25,6 +25,14 @@ class Measurement:
     batch_size: int
     iterations: int = 0  # calls per timed window, calibrated in warm-up
     samples: list[float] = dataclasses.field(default_factory=list)  # env steps/s per window
+    # This process's CPU seconds per wall second in each window: the cores the
+    # variant kept busy (None for peers whose work runs in other processes).
+    busy: list[float] = dataclasses.field(default_factory=list)
+    in_process: bool = True
+
+    @property
+    def cores_busy(self) -> float | None:
+        return statistics.median(self.busy) if self.busy and self.in_process else None
 
     @property
     def steps_per_s(self) -> float:
@@ -68,6 +76,12 @@ def _timed(runner: Runner, iterations: int) -> tuple[int, float]:
     start = time.perf_counter()
     steps = runner.run(iterations)
     return steps, time.perf_counter() - start
+
+
+def _timed_with_cpu(runner: Runner, iterations: int) -> tuple[int, float, float]:
+    cpu = time.process_time()
+    steps, dt = _timed(runner, iterations)
+    return steps, dt, time.process_time() - cpu
 
 
 def _warm_up(runner: Runner, timing: Timing) -> int:
@@ -122,7 +136,9 @@ def _measure_point(point: Point, timing: Timing, libraries, progress: Progress |
                 except Exception:
                     pass
                 continue
-            opened.append((runner, Measurement(runner.label, runner.library, runner.mode, runner.num_envs, runner.batch_size)))
+            m = Measurement(runner.label, runner.library, runner.mode, runner.num_envs, runner.batch_size)
+            m.in_process = not runner.starts_processes
+            opened.append((runner, m))
         rank = {r.label: i for i, r in enumerate(runners)}
         opened.sort(key=lambda rm: rank[rm[0].label])
         result.skipped.sort(key=lambda s: rank[s[0]])
@@ -141,8 +157,9 @@ def _measure_point(point: Point, timing: Timing, libraries, progress: Progress |
             shift = r % max(len(opened), 1)
             for runner, m in opened[shift:] + opened[:shift]:
                 progress.update(done, total, f"round {r + 1}/{timing.repeats} {runner.label}")
-                steps, dt = _timed(runner, m.iterations)
+                steps, dt, cpu = _timed_with_cpu(runner, m.iterations)
                 m.samples.append(steps / dt)
+                m.busy.append(cpu / dt)
                 done += 1
     finally:
         gc.unfreeze()

@@ -14,16 +14,43 @@ from .measure import Measurement, PointResult
 from .scenarios import Scenario
 
 LOOP = "python-loop"
+BARE = "bare"
+
+# One line per library row, printed under the table.
+ROW_MEANINGS = {
+    "rlpool sync": "rlpool.make(task, num_envs=B, batch_size=B), stepped with env.step(actions)",
+    "rlpool async": "rlpool with 3B envs and batch_size=B: async_reset(), then recv() / send(actions, env_id)",
+    "envpool sync": "envpool 1.x, the same calls and sizes as rlpool sync",
+    "envpool async": "envpool 1.x, the same calls and sizes as rlpool async",
+    "gymnasium-sync": "gymnasium.vector.SyncVectorEnv of B reference envs, stepped in turn in this process",
+    "gymnasium-async": "gymnasium.vector.AsyncVectorEnv of B reference envs, one subprocess each",
+    "gymnasium-vector": "gymnasium's numpy-vectorised env (vectorization_mode='vector_entry_point')",
+    "ale-py": "ale-py's AtariVectorEnv (its own C++ thread pool), B envs",
+    "python-loop": "one gymnasium reference env stepped in a Python for-loop (the paper's For-loop row)",
+    "bare": "one rlpool env stepped in C++ on one thread, no pool and no Python: one core's worth of the env's work",
+}
 
 
 def per_core_rate(pr: PointResult) -> float | None:
-    loop = [m for m in pr.measurements if m.library == LOOP]
-    return loop[0].steps_per_s if loop else None
+    """One core's rate of the env's own work: the bare C++ loop where it was
+    measured, else the Python loop."""
+    for library in (BARE, LOOP):
+        found = [m for m in pr.measurements if m.library == library]
+        if found:
+            return found[0].steps_per_s
+    return None
+
+
+def ceiling_source(pr: PointResult) -> str | None:
+    for library in (BARE, LOOP):
+        if any(m.library == library for m in pr.measurements):
+            return library
+    return None
 
 
 def ceiling_fraction(pr: PointResult, m: Measurement) -> float | None:
     rate = per_core_rate(pr)
-    if rate is None or m.library == LOOP:
+    if rate is None or m.library in (LOOP, BARE):
         return None
     return m.steps_per_s / (rate * pr.point.cores)
 
@@ -54,19 +81,20 @@ def format_point(pr: PointResult) -> str:
     cols = ["variant", "envs", "steps/s"]
     if pr.frame_skip > 1:
         cols.append("frames/s")
-    cols.append("±")
-    cols += [f"{r.label} ÷" for r in ours]
-    has_ceiling = per_core_rate(pr) is not None
-    if has_ceiling:
-        cols.append(f"of {point.cores}-core loop ceiling")
+    cols += ["±", "cores busy"]
+    cols += [f"{r.label} ÷ row" for r in ours]
+    source = ceiling_source(pr)
+    if source:
+        cols.append(f"of {point.cores}-core ceiling")
     rows = []
     for m in pr.measurements:
         row = [m.label, str(m.num_envs), _num(m.steps_per_s)]
         if pr.frame_skip > 1:
             row.append(_num(m.steps_per_s * pr.frame_skip))
         row.append(_spread(m))
+        row.append("" if m.cores_busy is None else f"{m.cores_busy:.2f}")
         row += ["" if r is m else f"{r.steps_per_s / m.steps_per_s:.2f}x" for r in ours]
-        if has_ceiling:
+        if source:
             frac = ceiling_fraction(pr, m)
             row.append("" if frac is None else f"{frac:.2f}")
         rows.append(row)
@@ -80,12 +108,44 @@ def format_point(pr: PointResult) -> str:
     return "\n".join(out) + "\n"
 
 
+def format_legend(results: list[PointResult]) -> str:
+    labels = list(dict.fromkeys(m.label for pr in results for m in pr.measurements))
+    sources = {ceiling_source(pr) for pr in results} - {None}
+    lines = [
+        "steps/s: env steps per second, median of the timed rounds; ±: half the range of the rounds; "
+        "cores busy: CPU seconds of this process per wall second (blank for peers working in subprocesses).",
+        "'rlpool X ÷ row': rlpool X's steps/s divided by that row's (above 1: rlpool is faster).",
+    ]
+    if sources:
+        which = " or ".join(sorted(sources))
+        lines.append(f"of n-core ceiling: steps/s ÷ (n cores × the {which} row's one-core rate); 1.00 = every core "
+                     "doing nothing but the env's own work.")
+    lines += [f"  {label}: {ROW_MEANINGS[label]}" for label in labels if label in ROW_MEANINGS]
+    return "\n".join(lines) + "\n"
+
+
 def format_table(results: list[PointResult]) -> str:
-    legend = (
-        "steps/s: env steps per second (median of the timed rounds); ±: half the range of the rounds; "
-        "'X ÷': X's steps/s divided by this row's; ceiling: n cores × the python-loop per-core rate."
-    )
-    return "\n".join(format_point(pr) for pr in results) + legend + "\n"
+    return "\n".join(format_point(pr) for pr in results) + format_legend(results)
+
+
+# Above these, numbers are reported with a warning on stderr.
+LOAD_PER_CORE_WARN = 0.5
+SPREAD_WARN = 0.2
+
+
+def reliability_warnings(results: list[PointResult], env: dict[str, Any]) -> list[str]:
+    """What makes this run's numbers unreliable, each with its figure."""
+    out = []
+    load, cores = env.get("load_average"), env.get("cpu_count") or 1
+    if load and load[0] > LOAD_PER_CORE_WARN * cores:
+        out.append(f"the machine was busy: load average {load[0]:.1f} on {cores} cores at the start "
+                   f"(above {LOAD_PER_CORE_WARN * cores:.1f}); other work competes for the cores measured")
+    for pr in results:
+        for m in pr.measurements:
+            if m.spread is not None and m.spread > SPREAD_WARN:
+                out.append(f"{pr.point.task} batch {pr.point.batch_size}, {m.label}: rounds spread ±{100 * m.spread:.0f}% "
+                           f"(above ±{100 * SPREAD_WARN:.0f}%): rerun on a quieter machine or with more --repeats")
+    return out
 
 
 def environment(versions: dict[str, str]) -> dict[str, Any]:
@@ -114,6 +174,7 @@ def to_json(scenario: Scenario, results: list[PointResult], env: dict[str, Any],
             "frame_skip": pr.frame_skip,
             "skipped_point": pr.note or None,
             "per_core_rate": per_core_rate(pr),
+            "ceiling_source": ceiling_source(pr),
             "results": [
                 {
                     "library": m.library,
@@ -127,6 +188,7 @@ def to_json(scenario: Scenario, results: list[PointResult], env: dict[str, Any],
                     "samples": m.samples,
                     "calls_per_round": m.iterations,
                     "ceiling_fraction": ceiling_fraction(pr, m),
+                    "cores_busy": m.cores_busy,
                 }
                 for m in pr.measurements
             ],
@@ -196,7 +258,7 @@ def format_markdown(scenario: Scenario, results: list[PointResult], env: dict[st
             rows.append(row)
         if any(per_core_rate(pr) for pr in prs):
             rows.append(
-                [f"*{prs[0].point.cores}-core ceiling (cores × python-loop)*"]
+                [f"*{prs[0].point.cores}-core ceiling (cores × {ceiling_source(prs[0])})*"]
                 + [_num(per_core_rate(pr) * pr.point.cores * fs) if per_core_rate(pr) else "" for pr in prs]
             )
         lines += [f"{unit}, {prs[0].point.num_threads} threads:", ""] + _md_table(header, rows)

@@ -24,14 +24,20 @@ class Point:
     num_threads: int
     async_num_envs: int = 0
     family: str = ""  # the rlpool family expected to serve `task`; only used to explain a skip
+    options: tuple[tuple[str, object], ...] = ()  # extra make() options, e.g. (("img_height", 210),)
 
     @property
     def cores(self) -> int:
-        """Cores the point may use: the n of the n-core ceiling."""
-        return max(1, min(self.num_threads, os.cpu_count() or 1))
+        """Cores the point may use: the n of the n-core ceiling (num_threads 0
+        is rlpool's default, every core)."""
+        cpus = os.cpu_count() or 1
+        return max(1, min(self.num_threads or cpus, cpus))
 
     def describe(self) -> str:
-        text = f"{self.task} · batch {self.batch_size} · {self.num_threads} thread(s)"
+        threads = f"{self.num_threads} thread(s)" if self.num_threads else "default threads"
+        text = f"{self.task} · batch {self.batch_size} · {threads}"
+        if self.options:
+            text += " · " + ", ".join(f"{k}={v}" for k, v in self.options)
         if self.async_num_envs:
             text += f" · async pools hold {self.async_num_envs} envs"
         return text
@@ -79,7 +85,37 @@ PAPER = Scenario(
     timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=5),
 )
 
-SCENARIOS = {s.name: s for s in (QUICK, PAPER)}
+def _family_scenario(family: str, tasks: list[str]) -> Scenario:
+    return Scenario(
+        name=family,
+        description=f"{family}: {', '.join(tasks)} at batch 8 and 32, sync and async, default threads",
+        points=_sweep(tasks, [8, 32], 0, family),
+        timing=Timing(warmup_s=0.3, repeat_s=0.5, repeats=3),
+    )
+
+
+# One scenario per family: the files in benchmarks/results/ and the README's per-family numbers.
+FAMILIES = (
+    _family_scenario("classic_control", ["CartPole-v1", "Pendulum-v1", "MountainCar-v0", "Acrobot-v1"]),
+    _family_scenario("toy_text", ["FrozenLake-v1", "Taxi-v3", "CliffWalking-v0", "Blackjack-v1"]),
+    _family_scenario("atari", ["Pong-v5", "Breakout-v5"]),
+    _family_scenario("mujoco", ["HalfCheetah-v5", "Ant-v5", "Hopper-v5", "Humanoid-v5"]),
+    _family_scenario("box2d", ["LunarLander-v3", "BipedalWalker-v3", "CarRacing-v3"]),
+)
+
+# Not a list of points: fresh pools in the default configuration, one window
+# each, against the bare-loop ceiling (rlpool.bench.cores).
+CORES = Scenario(
+    name="cores",
+    description=(
+        "does the default num_threads keep every core busy: 10 fresh pools each of HalfCheetah, Ant, Hopper, "
+        "Pong and raw 210x160 Pong at 8 and 32 envs, sync and async, against the bare-loop ceiling (~3 minutes)"
+    ),
+    points=(),
+    timing=Timing(warmup_s=0.1, repeat_s=0.35, repeats=1),
+)
+
+SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES)}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:

@@ -38,6 +38,7 @@ def _make(library: str, point, num_envs: int):
             batch_size=point.batch_size,
             num_threads=point.num_threads,
             seed=0,
+            **dict(point.options),
         )
     except ImportError as e:  # an rlpool family that was not built
         raise Skip(f"{library}'s module for {point.task} is not available ({e})") from None
