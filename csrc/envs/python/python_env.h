@@ -1,0 +1,100 @@
+// PythonEnv: an environment written in Python and compiled by Numba into two
+// C functions, reset and step (rlpool/python_env; docs/adding-an-environment.md,
+// "Without C++"). It meets the engine through the ordinary env.h contract, so
+// time limits, autoreset, seeding and elapsed_step are the engine's, as for
+// any C++ env.
+//
+//   observation  the author's gymnasium Box or Discrete space (one "obs" field)
+//   action       the author's Discrete (int32) or Box (float32/float64) space
+//   reward       whatever the compiled step writes to reward_out[0]
+//   episode end  terminated_out[0] from the compiled step; the engine adds
+//                truncation at max_episode_steps
+//   info         the author's extra fields, filled in an info record that is
+//                copied into the row after each call
+//
+// The compiled functions are plain machine code: Numba compiles them with
+// nopython=True, nogil=True and error_model="numpy", and the wrapper rlpool
+// generates catches any exception inside, so calling one never touches the
+// interpreter. That is what lets the workers call them while Python threads
+// run. The engine must never hold the GIL while a worker may be in one: if
+// compiled code ever did need the interpreter (Numba reports an uncaught
+// error by taking the GIL to print it), a thread that held the GIL while
+// waiting for that worker would deadlock. The binder releases the GIL around
+// every send/recv/step and the pool's constructor, which is all it takes.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "../../core/env.h"
+#include "layout.h"
+#include "mt19937.h"
+
+namespace rlpool::python {
+
+class PythonEnv {
+ public:
+  static Config DefaultConfig() { return Config(); }  // a task's options are the common ones
+
+  static EnvSpec Spec(const Config& c) { return Layout(c).spec; }
+
+  PythonEnv(const Config& c, uint32_t seed)
+      : layout_(std::make_shared<const Layout>(c)),
+        state_(NewZeroed(layout_->state_bytes)),
+        info_(NewZeroed(layout_->info_record_bytes)) {
+    SeedMt19937(rng_, seed);
+  }
+
+  void Reset(const Row& out, bool) {
+    int32_t status = layout_->reset(state_.get(), rng_, out.Raw(kObs), info_.get());
+    CopyInfo(out);
+    if (status != 0) Fail("reset", status);
+  }
+
+  StepResult Step(const void* action, const Row& out) {
+    double reward = 0.0;
+    bool terminated = false;
+    int32_t status = layout_->step(state_.get(), rng_, action, out.Raw(kObs), &reward, &terminated, info_.get());
+    CopyInfo(out);
+    if (status != 0) Fail("step", status);
+    return {reward, terminated};
+  }
+
+ private:
+  enum Output : size_t { kObs = 0, kFirstInfo };
+
+  // Max-aligned and zeroed, so a structured state starts from zeros and any
+  // field alignment numpy chose holds.
+  static std::unique_ptr<std::max_align_t[]> NewZeroed(size_t bytes) {
+    size_t n = (bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
+    return std::unique_ptr<std::max_align_t[]>(new std::max_align_t[n > 0 ? n : 1]());
+  }
+
+  void CopyInfo(const Row& out) const {
+    const char* record = reinterpret_cast<const char*>(info_.get());
+    for (size_t j = 0; j < layout_->info.size(); ++j)
+      std::memcpy(out.Raw(kFirstInfo + j), record + layout_->info[j].offset, layout_->info[j].bytes);
+  }
+
+  // Becomes a RuntimeError on the next recv(); the engine prefixes the env id
+  // and resets this env at its next step.
+  [[noreturn]] void Fail(const char* what, int32_t status) const {
+    std::string msg = layout_->task_id + ": " + what;
+    if (status == kRaisedStatus)
+      msg += " raised an exception inside compiled code (Numba cannot carry its message out of a call "
+             "made without the GIL; run the function in plain Python to see it)";
+    else
+      msg += " returned error status " + std::to_string(status);
+    throw std::runtime_error(msg);
+  }
+
+  std::shared_ptr<const Layout> layout_;
+  std::unique_ptr<std::max_align_t[]> state_;
+  std::unique_ptr<std::max_align_t[]> info_;
+  uint32_t rng_[kRngWords];
+};
+
+}  // namespace rlpool::python
