@@ -41,7 +41,8 @@ An exception raised inside compiled code is caught and reported the same way
 (status ``RAISED``). Under ``error_model="numpy"`` a division by zero gives
 inf or nan, as numpy does, not an exception.
 
-Helpers called from ``reset``/``step`` must be ``numba.njit`` functions.
+Helpers called from ``reset``/``step`` must be compiled too: decorate them
+with ``@rlpool.python_env.jit`` (``numba.njit`` with the same options).
 Importing this module imports Numba (``pip install rlpool[numba]``);
 ``import rlpool`` alone does not.
 """
@@ -54,9 +55,18 @@ from .. import registry
 from . import random
 from .compile import RAISED, CompileError, compile_env
 from .layout import DeclarationError, make_layout
+from .gymnasium_env import make_gymnasium_env
 from .task import EnvClass, PythonTask
 
 FAMILY = "python"
+
+
+def jit(fn: Callable) -> Callable:
+    """Compiles a helper that reset/step call, with the options they get:
+    ``numba.njit(nogil=True, error_model="numpy")``."""
+    import numba
+
+    return numba.njit(nogil=True, error_model="numpy")(fn)
 
 
 def register(
@@ -97,7 +107,7 @@ def register(
         raise ValueError(f"task id {task_id!r} is already registered")
     layout = make_layout(task_id, observation_space, action_space, state, info)
     compiled = compile_env(layout, reset, step)
-    env_class = EnvClass(layout, compiled)
+    env_class = EnvClass(layout, compiled, getattr(reset, "py_func", reset), getattr(step, "py_func", step))
     registry.add_task(
         PythonTask(
             task_id,
@@ -111,4 +121,4 @@ def register(
     )
 
 
-__all__ = ["register", "random", "RAISED", "CompileError", "DeclarationError", "EnvClass"]
+__all__ = ["register", "jit", "make_gymnasium_env", "random", "RAISED", "CompileError", "DeclarationError", "EnvClass"]

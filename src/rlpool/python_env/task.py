@@ -30,9 +30,10 @@ class EnvClass:
     default_config(), spec(config) and construction, with the compiled
     functions' addresses and the layout added to every native config."""
 
-    def __init__(self, layout: Layout, compiled: Compiled) -> None:
+    def __init__(self, layout: Layout, compiled: Compiled, py_reset, py_step) -> None:
         self.layout = layout
         self.compiled = compiled
+        self.py_reset, self.py_step = py_reset, py_step  # the author's plain Python functions
         self._native_config = {**layout.native_config(), **compiled.addresses}
 
     def default_config(self) -> dict[str, Any]:
