@@ -23,11 +23,13 @@
 // every send/recv/step and the pool's constructor, which is all it takes.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "../../core/env.h"
 #include "layout.h"
@@ -49,7 +51,7 @@ class PythonEnv {
   }
 
   void Reset(const Row& out, bool) {
-    int32_t status = layout_->reset(state_.get(), rng_, out.Raw(kObs), info_.get());
+    int32_t status = layout_->reset(state_.data(), rng_, out.Raw(kObs), info_.data());
     CopyInfo(out);
     if (status != 0) Fail("reset", status);
   }
@@ -57,7 +59,7 @@ class PythonEnv {
   StepResult Step(const void* action, const Row& out) {
     double reward = 0.0;
     bool terminated = false;
-    int32_t status = layout_->step(state_.get(), rng_, action, out.Raw(kObs), &reward, &terminated, info_.get());
+    int32_t status = layout_->step(state_.data(), rng_, action, out.Raw(kObs), &reward, &terminated, info_.data());
     CopyInfo(out);
     if (status != 0) Fail("step", status);
     return {reward, terminated};
@@ -66,15 +68,16 @@ class PythonEnv {
  private:
   enum Output : size_t { kObs = 0, kFirstInfo };
 
-  // Max-aligned and zeroed, so a structured state starts from zeros and any
-  // field alignment numpy chose holds.
-  static std::unique_ptr<std::max_align_t[]> NewZeroed(size_t bytes) {
-    size_t n = (bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
-    return std::unique_ptr<std::max_align_t[]>(new std::max_align_t[n > 0 ? n : 1]());
-  }
+  // 16-byte aligned (enough for every field numpy's aligned layouts hold)
+  // and zeroed, so a structured state starts from zeros. Plain bytes: a
+  // struct's padding would not be zeroed.
+  struct alignas(16) Chunk {
+    unsigned char bytes[16];
+  };
+  static std::vector<Chunk> NewZeroed(size_t bytes) { return std::vector<Chunk>(std::max<size_t>(1, (bytes + 15) / 16)); }
 
   void CopyInfo(const Row& out) const {
-    const char* record = reinterpret_cast<const char*>(info_.get());
+    const char* record = reinterpret_cast<const char*>(info_.data());
     for (size_t j = 0; j < layout_->info.size(); ++j)
       std::memcpy(out.Raw(kFirstInfo + j), record + layout_->info[j].offset, layout_->info[j].bytes);
   }
@@ -92,8 +95,8 @@ class PythonEnv {
   }
 
   std::shared_ptr<const Layout> layout_;
-  std::unique_ptr<std::max_align_t[]> state_;
-  std::unique_ptr<std::max_align_t[]> info_;
+  std::vector<Chunk> state_;
+  std::vector<Chunk> info_;
   uint32_t rng_[kRngWords];
 };
 
