@@ -79,7 +79,17 @@ PAPER = Scenario(
     timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=5),
 )
 
-SCENARIOS = {s.name: s for s in (QUICK, PAPER)}
+PYTHON_ENV = Scenario(
+    name="python-env",
+    description=(
+        "CartPole written in Python (rlpool.python_env, Numba) against rlpool's C++ CartPole-v1, envpool's and "
+        "gymnasium's Sync/AsyncVectorEnv of the same Python env; batch 8 and 64, sync and async, 2 threads"
+    ),
+    points=_sweep(["PyCartPole-v1"], [8, 64], 2, "python") + _sweep(["CartPole-v1"], [8, 64], 2, "classic_control"),
+    timing=Timing(warmup_s=0.3, repeat_s=0.5, repeats=5),
+)
+
+SCENARIOS = {s.name: s for s in (QUICK, PAPER, PYTHON_ENV)}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:

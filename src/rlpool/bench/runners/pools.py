@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from .base import Runner, Skip, as_batches, version_of
+from .python_envs import ensure_registered
 
 
 def _rlpool():
@@ -28,6 +29,8 @@ _MODULES = {"rlpool": _rlpool, "envpool": _envpool}
 
 def _make(library: str, point, num_envs: int):
     module = _MODULES[library]()
+    if library == "rlpool":
+        ensure_registered(point.task)
     if point.task not in module.list_all_envs():
         raise Skip(f"{library} {version_of(module)} has no task {point.task}")
     try:
