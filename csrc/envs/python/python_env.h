@@ -12,15 +12,18 @@
 //   info         the author's extra fields, filled in an info record that is
 //                copied into the row after each call
 //
-// The compiled functions are plain machine code: Numba compiles them with
-// nopython=True, nogil=True and error_model="numpy", and the wrapper rlpool
-// generates catches any exception inside, so calling one never touches the
-// interpreter. That is what lets the workers call them while Python threads
-// run. The engine must never hold the GIL while a worker may be in one: if
-// compiled code ever did need the interpreter (Numba reports an uncaught
-// error by taking the GIL to print it), a thread that held the GIL while
-// waiting for that worker would deadlock. The binder releases the GIL around
-// every send/recv/step and the pool's constructor, which is all it takes.
+// The GIL. The compiled functions are plain machine code: Numba compiles them
+// with nopython=True, nogil=True and error_model="numpy", and the wrapper
+// rlpool generates catches every exception inside (Numba would otherwise
+// take the GIL to print it), so calling one never touches the interpreter.
+// That is what lets the workers call them while Python threads run. The
+// other half of the rule is the engine's: no thread may wait for a worker
+// while holding the GIL. Were a compiled function ever to need the
+// interpreter (an author's own numba.objmode block, a future Numba that
+// reports errors through it), a caller holding the GIL while it waited in
+// recv() for that worker would deadlock. The binder releases the GIL around
+// every send, recv, step and reset and around the pool's construction; it
+// holds it only to build the result arrays, which waits for no worker.
 #pragma once
 
 #include <algorithm>
