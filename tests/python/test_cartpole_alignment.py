@@ -74,3 +74,7 @@ def test_spaces_and_options_match(cartpole_id):
     assert py.action_space == cpp.action_space
     assert py.config["max_episode_steps"] == 500
     assert not any(k.startswith("python_") for k in py.config)  # the bridge's keys stay internal
+    # The pool holds the Numba objects whose addresses its workers call.
+    compiled = py._pool._rlpool_compiled
+    assert compiled is rlpool.registry.get_task(cartpole_id).env_class().compiled
+    assert compiled.reset.address and compiled.step.address
