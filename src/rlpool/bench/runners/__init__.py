@@ -10,13 +10,14 @@ from .base import Runner, Skip
 # Order is the table's row order.
 _RUNNERS = (
     functools.partial(pools.runners, library="rlpool"),
+    functools.partial(pools.runners, library="cpp-twin"),
     functools.partial(pools.runners, library="envpool"),
     gymnasium_vec.runners,
     ale_vec.runners,
     python_loop.runners,
 )
 
-LIBRARIES = ("rlpool", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "python-loop")
+LIBRARIES = ("rlpool", "cpp-twin", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "python-loop")
 
 
 def runners_for(point, libraries=LIBRARIES) -> list[Runner]:

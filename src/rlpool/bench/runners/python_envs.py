@@ -10,6 +10,9 @@ from .base import Skip
 
 # task id -> module whose register(task_id) registers it
 BENCH_TASKS = {"PyCartPole-v1": "rlpool.python_env.cartpole"}
+# task id -> the C++ task it reproduces exactly, measured beside it: as
+# rlpool's ("cpp-twin") and as envpool's (which has no Python-written envs)
+TWINS = {"PyCartPole-v1": "CartPole-v1"}
 
 
 def ensure_registered(task_id: str) -> None:
