@@ -21,8 +21,10 @@ def actions_for(env_ids: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return ((env_ids * 7919 + counts * 104729) >> 3) % 2
 
 
-def per_env_traces(task_id: str, num_threads: int, batch_size: int, recvs: int):
-    env = rlpool.make(task_id, num_envs=NUM_ENVS, batch_size=batch_size, num_threads=num_threads, seed=5)
+def per_env_traces(task_id: str, num_threads: int, batch_size: int, recvs: int, autoreset_mode: str = "next_step"):
+    env = rlpool.make(
+        task_id, num_envs=NUM_ENVS, batch_size=batch_size, num_threads=num_threads, seed=5, autoreset_mode=autoreset_mode
+    )
     traces = {i: [] for i in range(NUM_ENVS)}
     counts = np.zeros(NUM_ENVS, dtype=np.int64)
     env.async_reset()
@@ -30,8 +32,9 @@ def per_env_traces(task_id: str, num_threads: int, batch_size: int, recvs: int):
         obs, reward, terminated, truncated, info = env.recv()
         ids = info["env_id"]
         for j, i in enumerate(ids):
+            final = info["final_obs"][j].tobytes() if "final_obs" in info else b""
             traces[i].append(
-                (obs[j].tobytes(), float(reward[j]), bool(terminated[j]), bool(truncated[j]), int(info["elapsed_step"][j]))
+                (obs[j].tobytes(), float(reward[j]), bool(terminated[j]), bool(truncated[j]), int(info["elapsed_step"][j]), final)
             )
         env.send(actions_for(ids, counts[ids]), ids)
         counts[ids] += 1
@@ -51,6 +54,15 @@ def test_bit_identical_to_cpp_cartpole(cartpole_id, num_threads, batch_size):
         assert py[i][:n] == cpp[i][:n], f"env {i} diverges"
         episodes = sum(t[2] or t[3] for t in py[i][:n])
         assert episodes >= 10  # autoresets were crossed
+
+
+def test_bit_identical_in_same_step_autoreset_mode(cartpole_id):
+    py = per_env_traces(cartpole_id, 2, 3, 3000, "same_step")
+    cpp = per_env_traces("CartPole-v1", 2, 3, 3000, "same_step")
+    for i in range(NUM_ENVS):
+        n = min(len(py[i]), len(cpp[i]))
+        assert n > 1000 and py[i][:n] == cpp[i][:n], f"env {i} diverges"
+        assert sum(t[2] for t in py[i][:n]) >= 10
 
 
 def test_sync_step_matches_whole_arrays(cartpole_id):
