@@ -15,7 +15,7 @@ gym, dm_env), sync and async, like any C++ env. The engine owns the time
 limit, autoreset, seeding and ``elapsed_step``; the functions hold only the
 env's own logic. The workers call them with the GIL released.
 
-What the functions receive (all views of engine memory, nothing to return):
+What the functions receive (views of engine memory, no copies):
 
 - ``state``: this env's state, allocated and zeroed by the engine. With
   ``state=n`` or ``state=(np.float64 | np.int64, n)`` a 1-d array of n
@@ -30,13 +30,15 @@ What the functions receive (all views of engine memory, nothing to return):
   shape and dtype (a Discrete observation or a scalar Box is shape (1,), int32
   for Discrete). Write every element on every call.
 - ``reward_out``, ``terminated_out``: float64 and bool arrays of shape (1,);
-  both start at 0 / False on every step.
+  both start at 0 / False on every step. The engine hands rewards back as
+  float32, as for every env.
 - ``info_out``: one record with the declared info fields. It is kept per env:
   a field not written keeps its last value.
 
 A function may return nothing (success) or an int status: nonzero makes the
 next ``recv()`` raise ``RuntimeError("env <id> failed: <task>: step returned
-error status <n>")``; that env is reset at its next step and the others go on.
+error status <n>")``; that env is reset at its next step and the others go on
+(in async mode the other results of that recv's batch are dropped with it).
 An exception raised inside compiled code is caught and reported the same way
 (status ``RAISED``). Under ``error_model="numpy"`` a division by zero gives
 inf or nan, as numpy does, not an exception.
