@@ -72,7 +72,15 @@ def register(
     """Registers ``task_id`` as env class ``env`` of module ``rlpool._<family>``."""
     if task_id in _TASKS:
         raise ValueError(f"task id {task_id!r} is already registered")
-    _TASKS[task_id] = Task(task_id, family, env, dict(defaults), reward_threshold, reference)
+    add_task(Task(task_id, family, env, dict(defaults), reward_threshold, reference))
+
+
+def add_task(task: Task) -> None:
+    """Registers a ready-made Task (a subclass may serve its env class itself,
+    as rlpool.python_env's tasks do)."""
+    if task.task_id in _TASKS:
+        raise ValueError(f"task id {task.task_id!r} is already registered")
+    _TASKS[task.task_id] = task
 
 
 def _load_builtin_tasks() -> None:

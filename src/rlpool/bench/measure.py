@@ -60,6 +60,9 @@ def _rlpool_spec(point: Point):
     import rlpool
     from rlpool import registry
 
+    from .runners.python_envs import ensure_registered
+
+    ensure_registered(point.task)  # a Python-written bench env: compiled on first use
     try:
         task = registry.get_task(point.task)
     except ValueError as e:

@@ -20,6 +20,8 @@ BARE = "bare"
 ROW_MEANINGS = {
     "rlpool sync": "rlpool.make(task, num_envs=B, batch_size=B), stepped with env.step(actions)",
     "rlpool async": "rlpool with 3B envs and batch_size=B: async_reset(), then recv() / send(actions, env_id)",
+    "cpp-twin sync": "rlpool's C++ env that a Python-written task reproduces, the same calls as rlpool sync",
+    "cpp-twin async": "rlpool's C++ env that a Python-written task reproduces, the same calls as rlpool async",
     "envpool sync": "envpool 1.x, the same calls and sizes as rlpool sync",
     "envpool async": "envpool 1.x, the same calls and sizes as rlpool async",
     "gymnasium-sync": "gymnasium.vector.SyncVectorEnv of B reference envs, stepped in turn in this process",

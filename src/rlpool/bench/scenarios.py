@@ -115,7 +115,19 @@ CORES = Scenario(
     timing=Timing(warmup_s=0.1, repeat_s=0.35, repeats=1),
 )
 
-SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES)}
+
+PYTHON_ENV = Scenario(
+    name="python-env",
+    description=(
+        "CartPole written in Python (PyCartPole-v1: rlpool.python_env, Numba) beside the C++ CartPole-v1 it "
+        "reproduces (cpp-twin: rlpool's; envpool: envpool's) and gymnasium's Sync/AsyncVectorEnv of the same "
+        "Python env; batch 8 and 64, sync and async, 2 threads, all in interleaved rounds"
+    ),
+    points=_sweep(["PyCartPole-v1"], [8, 64], 2, "python"),
+    timing=Timing(warmup_s=0.3, repeat_s=0.5, repeats=5),
+)
+
+SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV)}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:

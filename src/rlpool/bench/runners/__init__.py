@@ -10,6 +10,7 @@ from .base import Runner, Skip
 # Order is the table's row order.
 _RUNNERS = (
     functools.partial(pools.runners, library="rlpool"),
+    functools.partial(pools.runners, library="cpp-twin"),
     functools.partial(pools.runners, library="envpool"),
     gymnasium_vec.runners,
     ale_vec.runners,
@@ -17,7 +18,9 @@ _RUNNERS = (
     bare.runners,
 )
 
-LIBRARIES = ("rlpool", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "python-loop", "bare")
+LIBRARIES = (
+    "rlpool", "cpp-twin", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "python-loop", "bare",
+)
 
 
 def runners_for(point, libraries=LIBRARIES) -> list[Runner]:

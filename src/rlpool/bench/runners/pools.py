@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from .base import Runner, Skip, as_batches, version_of
+from .python_envs import TWINS, ensure_registered
 
 
 def _rlpool():
@@ -26,13 +27,16 @@ def _envpool():
 _MODULES = {"rlpool": _rlpool, "envpool": _envpool}
 
 
-def _make(library: str, point, num_envs: int):
+def _make(library: str, point, num_envs: int, task: str = ""):
+    task = task or point.task
     module = _MODULES[library]()
-    if point.task not in module.list_all_envs():
-        raise Skip(f"{library} {version_of(module)} has no task {point.task}")
+    if library == "rlpool":
+        ensure_registered(task)
+    if task not in module.list_all_envs():
+        raise Skip(f"{library} {version_of(module)} has no task {task}")
     try:
         return module.make(
-            point.task,
+            task,
             env_type="gymnasium",
             num_envs=num_envs,
             batch_size=point.batch_size,
@@ -48,12 +52,14 @@ class PoolSync(Runner):
     mode = "sync"
     has_modes = True
 
-    def __init__(self, point, num_envs: int, library: str) -> None:
+    def __init__(self, point, num_envs: int, library: str, module: str = "", task: str = "") -> None:
         super().__init__(point, num_envs)
-        self.library = library
+        self.library = library  # the name in tables and --libraries
+        self.module = module or library  # the package that makes the pool
+        self.task = task  # the task it makes, when not the point's (a C++ twin)
 
     def open(self, actions: np.ndarray) -> None:
-        self.env = _make(self.library, self.point, self.num_envs)
+        self.env = _make(self.module, self.point, self.num_envs, self.task)
         self.actions = as_batches(actions, self.env.single_action_space.dtype)
         self.env.reset()
 
@@ -68,7 +74,7 @@ class PoolAsync(PoolSync):
     mode = "async"
 
     def open(self, actions: np.ndarray) -> None:
-        self.env = _make(self.library, self.point, self.num_envs)
+        self.env = _make(self.module, self.point, self.num_envs, self.task)
         self.actions = as_batches(actions, self.env.single_action_space.dtype)
         self.env.async_reset()
 
@@ -81,9 +87,19 @@ class PoolAsync(PoolSync):
 
 
 def runners(point, library: str):
-    yield PoolSync(point, point.batch_size, library)
+    """library: "rlpool", "envpool", or "cpp-twin" (rlpool's C++ twin of a
+    Python-written task). envpool, which has no Python-written envs, steps
+    the twin too, so one point compares them all in interleaved rounds."""
+    twin = TWINS.get(point.task, "")
+    if library == "cpp-twin":
+        if not twin:
+            return
+        module, task = "rlpool", twin
+    else:
+        module, task = library, (twin if library == "envpool" else "")
+    yield PoolSync(point, point.batch_size, library, module, task)
     if point.async_num_envs:
-        yield PoolAsync(point, point.async_num_envs, library)
+        yield PoolAsync(point, point.async_num_envs, library, module, task)
 
 
 def version(library: str) -> str:

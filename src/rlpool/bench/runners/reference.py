@@ -9,6 +9,7 @@ import re
 from typing import Any, Callable
 
 from .base import Skip
+from .python_envs import is_python_env, make_plain
 
 
 def _family(task_id: str) -> str:
@@ -33,6 +34,8 @@ def gymnasium_recipe(task_id: str) -> tuple[str, dict[str, Any], list[Callable[[
     """(gymnasium id, make kwargs, wrappers) of the reference env, or Skip."""
     import gymnasium
 
+    if is_python_env(task_id):
+        raise Skip(f"{task_id} is written in Python for rlpool; gymnasium has no registration of it")
     if _family(task_id) == "atari":
         try:
             import ale_py
@@ -52,6 +55,8 @@ def make_single(task_id: str):
     """One reference env, wrapped; Skip when its dependencies are missing."""
     import gymnasium
 
+    if is_python_env(task_id):
+        return make_plain(task_id)
     gym_id, kwargs, wrappers = gymnasium_recipe(task_id)
     env = None
     try:

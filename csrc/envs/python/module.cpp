@@ -1,0 +1,5 @@
+// rlpool._python: the bridge that steps Numba-compiled Python envs on the pool.
+#include "../../bind/bind_pool.h"
+#include "python_env.h"
+
+NB_MODULE(_python, m) { rlpool::BindEnv<rlpool::python::PythonEnv>(m, "PythonEnv"); }
