@@ -94,6 +94,7 @@ int main(int argc, char** argv) {
   }
 
   int status = 0;
+  bool killed = false;
   for (;;) {
     siginfo_t info;
     int sig = sigwaitinfo(&watched, &info);
@@ -103,10 +104,17 @@ int main(int argc, char** argv) {
       continue;
     }
     kill(child, SIGKILL);
+    killed = true;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
     break;
   }
+  // Our process's other threads may outlive the launching thread by a
+  // moment (the kernel signals the guard when that thread dies, and hands it
+  // to another thread of the process first): give the process time to be
+  // gone before deciding whose job the /dev/shm objects are. If it lives on,
+  // its DoomGame removes them itself.
+  for (int i = 0; i < 500 && getppid() == parent && killed; ++i) usleep(10000);
   if (getppid() != parent) RemoveInstanceObjects(instance);
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
