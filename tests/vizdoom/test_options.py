@@ -128,3 +128,22 @@ def test_bad_actions_raise_and_the_pool_survives():
     finally:
         env.close()
         combined.close()
+
+
+def test_module_links_the_wheel_without_importing_vizdoom():
+    # rlpool._vizdoom loads the wheel's extension as a plain shared library:
+    # the Python module is not imported (its PyInit_vizdoom never runs) and
+    # the extension's bundled Boost/SDL2 come from vizdoom.libs/.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, rlpool._vizdoom as m\n"
+        "assert 'vizdoom' not in sys.modules, 'imported the Python module'\n"
+        "maps = open('/proc/self/maps').read()\n"
+        "assert 'vizdoom.libs/libboost_thread' in maps, 'no bundled Boost'\n"
+        "print(m.ENGINE_PATH)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().endswith("vizdoom/vizdoom")
