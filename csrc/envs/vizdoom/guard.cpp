@@ -13,7 +13,10 @@
 //   - on SIGTERM/SIGINT/SIGHUP kills the engine and, if our process is gone,
 //     removes the instance's /dev/shm objects;
 //   - leaves the terminal's process group, so a Ctrl-C meant for the Python
-//     script does not kill the engines behind the script's back.
+//     script does not kill the engines behind the script's back;
+//   - runs the engine in RLPOOL_VIZDOOM_WORKDIR when set: the engine writes
+//     its _vizdoom.ini and _vizdoom/ cache into its working directory, which
+//     would otherwise be the user's.
 // It exits with the engine's status, which ViZDoom waits for.
 #include <fcntl.h>
 #include <signal.h>
@@ -78,6 +81,10 @@ int main(int argc, char** argv) {
   if (child == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != guard) _exit(1);
+    const char* workdir = std::getenv("RLPOOL_VIZDOOM_WORKDIR");
+    if (workdir != nullptr && chdir(workdir) != 0) {
+      // Stay where we are: a stray config file beats no engine.
+    }
     sigprocmask(SIG_SETMASK, &old, nullptr);
     std::vector<char*> args{const_cast<char*>(engine)};
     for (int i = 1; i < argc; ++i) {

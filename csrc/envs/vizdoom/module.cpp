@@ -3,6 +3,10 @@
 // engine, run as a separate process: GPL-2.0) and is therefore GPL-2.0.
 #include <dlfcn.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include <stdexcept>
 #include <string>
@@ -50,6 +54,12 @@ NB_MODULE(_vizdoom, m) {
   const std::string engine = FolderOf(reinterpret_cast<const void*>(&vizdoom::isBinaryButton)) + "/vizdoom";
   setenv("RLPOOL_VIZDOOM_ENGINE", engine.c_str(), 1);
   rlpool::vizdoom_env::GuardPath() = FolderOf(reinterpret_cast<const void*>(&ResizeForTest)) + "/vizdoom_guard";
+  // The engines' working directory (see guard.cpp), one per user.
+  if (getenv("RLPOOL_VIZDOOM_WORKDIR") == nullptr) {
+    const std::string workdir = "/tmp/rlpool-vizdoom-" + std::to_string(getuid());
+    if ((mkdir(workdir.c_str(), 0700) == 0 || errno == EEXIST) && access(workdir.c_str(), W_OK) == 0)
+      setenv("RLPOOL_VIZDOOM_WORKDIR", workdir.c_str(), 1);
+  }
   rlpool::BindEnv<rlpool::vizdoom_env::Vizdoom>(m, "Vizdoom");
   m.def("resize", &ResizeForTest, nb::arg("image"), nb::arg("height"), nb::arg("width"), nb::arg("area") = true);
   m.attr("ENGINE_PATH") = engine;

@@ -29,6 +29,7 @@
 // file allocates nothing after construction.
 #pragma once
 
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -39,7 +40,6 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <sys/stat.h>
 #include <thread>
 #include <vector>
 
@@ -119,10 +119,13 @@ struct VizdoomOptions {
         throw std::invalid_argument("delta_button_config: '" + name + "' is not a ViZDoom delta button (e.g. TURN_LEFT_RIGHT_DELTA)");
     if (o.cfg_path.empty())
       throw std::invalid_argument("cfg_path is empty: give the ViZDoom scenario .cfg file (and wad_path for its .wad)");
-    for (const std::string* p : {&o.cfg_path, &o.wad_path}) {
-      struct stat st;
-      if (!p->empty() && stat(p->c_str(), &st) != 0)
-        throw std::invalid_argument("ViZDoom file '" + *p + "' does not exist");
+    // Absolute paths: the engine runs in a directory of its own.
+    for (std::string* p : {&o.cfg_path, &o.wad_path, &o.iwad_path}) {
+      if (p->empty()) continue;
+      char* real = realpath(p->c_str(), nullptr);
+      if (real == nullptr) throw std::invalid_argument("ViZDoom file '" + *p + "' does not exist");
+      *p = real;
+      free(real);
     }
     return o;
   }
