@@ -147,3 +147,11 @@ def test_module_links_the_wheel_without_importing_vizdoom():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().endswith("vizdoom/vizdoom")
+
+
+def test_engines_leave_the_working_directory_alone():
+    # (conftest runs each test in its own empty tmp_path.)
+    env = rlpool.make("Basic-v1")
+    env.reset()
+    env.close()
+    assert os.listdir(".") == []
