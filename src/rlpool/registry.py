@@ -7,6 +7,7 @@ A family registers its tasks in ``rlpool/tasks/<family>.py``, one
 from __future__ import annotations
 
 import collections
+import collections.abc
 import dataclasses
 import importlib
 import numbers
@@ -147,6 +148,8 @@ def _coerce(task_id: str, key: str, value: Any, default: Any) -> Any:
             raise TypeError(f"{what} must be a number")
         return float(value)
     if isinstance(default, str):
+        if isinstance(value, collections.abc.Mapping) and key.endswith("_config"):
+            return encode_mapping(task_id, key, value)
         if not isinstance(value, str):
             raise TypeError(f"{what} must be a str")
         return value
@@ -157,6 +160,24 @@ def _coerce(task_id: str, key: str, value: Any, default: Any) -> Any:
             raise TypeError(f"{what} must be a sequence of numbers") from None
         return items
     return value
+
+
+def encode_mapping(task_id: str, key: str, value: Any) -> str:
+    """A dict option (envpool's ``reward_config={"HEALTH": (0.005, -0.003)}``
+    and the like) in the text form native configs read: ``k=v1,v2;k2=...``."""
+    entries = []
+    for k, v in value.items():
+        items = list(v) if isinstance(v, (list, tuple, np.ndarray)) else [v]
+        try:
+            numbers_ = [float(x) for x in items]
+        except (TypeError, ValueError):
+            raise TypeError(f"{task_id}: option {key}: entry {k!r} must map to a number or a tuple of numbers, "
+                            f"got {v!r}") from None
+        name = str(k)
+        if not name or any(c in name for c in "=;,"):
+            raise TypeError(f"{task_id}: option {key}: key {k!r} is not a valid name")
+        entries.append(f"{name}=" + ",".join(repr(x) for x in numbers_))
+    return ";".join(entries)
 
 
 def build_config(task: Task, kwargs: dict[str, Any]) -> dict[str, Any]:

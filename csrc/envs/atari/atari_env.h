@@ -25,10 +25,13 @@
 #include "../../core/env.h"
 #include "../../core/spec.h"
 #include "ale/ale_interface.hpp"
-#include "resize.h"
+#include "../../common/image/resize.h"
 #include "rom.h"
 
 namespace rlpool::atari {
+
+using image::AreaResizer;
+using image::BilinearResizer;
 
 struct AtariOptions {
   int stack_num, frame_skip, noop_max, img_height, img_width, mode, difficulty;

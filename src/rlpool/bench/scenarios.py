@@ -127,7 +127,23 @@ PYTHON_ENV = Scenario(
     timing=Timing(warmup_s=0.3, repeat_s=0.5, repeats=5),
 )
 
-SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV)}
+# ViZDoom: one engine process per env, so the pools get one worker thread
+# per env of a batch (envpool's default), which mostly waits on its engine.
+VIZDOOM = Scenario(
+    name="vizdoom",
+    description=(
+        "D1Basic-v1 and HealthGathering-v1: 8 envs sync, 16 envs async in batches of 8, 16 envs sync; "
+        "threads = batch; vs envpool and Python vizdoom in gymnasium's vector envs"
+    ),
+    points=tuple(
+        Point(task, batch, batch, async_envs, "vizdoom")
+        for task in ("D1Basic-v1", "HealthGathering-v1")
+        for batch, async_envs in ((8, 16), (16, 0))
+    ),
+    timing=Timing(warmup_s=1.0, repeat_s=2.0, repeats=3),
+)
+
+SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV, VIZDOOM)}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:
