@@ -107,7 +107,24 @@ class _PoolBase:
     def seed(self, seed: Any = None) -> None:
         warnings.warn("seeds are fixed when the pool is made; pass seed= to rlpool.make()", stacklevel=2)
 
+    def xla(self):
+        """``(handle, recv, send, step)`` for use inside ``jax.jit``; see ``rlpool.xla``.
+        JAX is imported here, not before."""
+        if getattr(self, "_xla", None) is None:
+            if self._pool.closed:
+                raise RuntimeError("xla() on a closed pool; make a new one with rlpool.make()")
+            from . import xla
+
+            self._xla = xla.make(self)
+        return self._xla
+
     def close(self, **kwargs: Any) -> None:
+        xla_id = getattr(self, "_xla_id", None)
+        if xla_id is not None:  # first cut the jitted path, then stop the pool
+            from . import xla
+
+            self._xla_id = None
+            xla.close(xla_id)
         pool = getattr(self, "_pool", None)
         if pool is not None:
             pool.close()

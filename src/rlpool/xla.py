@@ -1,0 +1,232 @@
+"""``env.xla()``: step a pool from inside ``jax.jit``, as envpool's ``xla()`` does.
+
+``handle, recv, send, step = env.xla()``:
+
+- ``handle`` threads the pool through a computation: every call takes it and
+  returns a new one, so XLA keeps the calls in order.
+- ``recv(handle) -> (handle, results)``, ``send(handle, action, env_id=None)
+  -> handle`` and ``step(handle, action, env_id=None) -> (handle, results)``,
+  where ``results`` is what ``env.recv()`` returns on that face, with jax
+  arrays.
+
+The calls are XLA FFI custom calls (``rlpool._xla``), registered with
+``jax.ffi.register_ffi_target`` here, on the first ``xla()`` call: nothing
+imports JAX before that. Actions are checked by the same native code as on
+the numpy path; a bad one stops the computation with a ``jax.ffi`` error
+carrying that message, and the pool is left as it was.
+
+Dtypes follow JAX's settings: with x64 off (JAX's default), float64 fields
+(MuJoCo observations) arrive as float32 and int64 as int32; with
+``jax_enable_x64`` they arrive as on the numpy path. Actions may be any int
+dtype (discrete) or float32/float64 (continuous) either way.
+"""
+
+from __future__ import annotations
+
+import atexit
+from typing import Any
+
+import numpy as np
+
+_TARGETS = ("send", "recv", "step")
+_registered = False
+_live_ids: set[int] = set()
+
+
+def _native():
+    try:
+        import jax  # noqa: F401
+    except ImportError:
+        raise ImportError(
+            "env.xla() needs JAX, which is not installed: pip install 'rlpool[jax]' (or pip install jax)"
+        ) from None
+    try:
+        from . import _xla
+    except ImportError:
+        raise ImportError(
+            "env.xla() needs rlpool._xla, which this rlpool build does not have: jaxlib was not installed "
+            "in the build environment, so its XLA FFI headers were not found. Install jax first, then "
+            "rebuild rlpool (pip install jax && pip install --force-reinstall --no-deps rlpool, or "
+            "pip install --no-build-isolation . from a source tree)"
+        ) from None
+    return _xla
+
+
+def _register_targets(native) -> None:
+    """Registers the handlers with XLA, once per process."""
+    global _registered
+    if _registered:
+        return
+    import jax
+
+    for platform, capsules in native.targets().items():
+        for name in _TARGETS:
+            try:
+                jax.ffi.register_ffi_target(f"rlpool_{name}", capsules[name], platform=platform)
+            except Exception:
+                # A JAX without that platform's plugin may refuse its targets;
+                # the CPU ones are what every install needs.
+                if platform == "cpu":
+                    raise
+    _registered = True
+    atexit.register(_unregister_all)
+
+
+def _unregister_all() -> None:
+    try:
+        from . import _xla
+    except ImportError:
+        return
+    for pool_id in list(_live_ids):
+        _xla.unregister(pool_id)
+    _live_ids.clear()
+
+
+def close(pool_id: int) -> None:
+    """Cuts the jitted path to a pool; its handles then raise a clear error."""
+    from . import _xla
+
+    _xla.unregister(pool_id)
+    _live_ids.discard(pool_id)
+
+
+class _Fields:
+    """Where each face finds its arrays in the flat list of results."""
+
+    def __init__(self, fields: list[tuple[str, str, tuple]]):
+        self.names = [name for name, _, _ in fields]
+        self.index = {name: i for i, name in enumerate(self.names)}
+
+
+def make(face) -> tuple[Any, Any, Any, Any]:
+    """Builds ``(handle, recv, send, step)`` for one pool face (see module doc)."""
+    native = _native()
+    _register_targets(native)
+    import jax
+    import jax.numpy as jnp
+
+    dm = hasattr(face, "_State")
+    pool_id, fields, num_envs, batch_size, is_async = native.register(
+        face._pool, face._last_done if dm else None
+    )
+    _live_ids.add(pool_id)
+    face._xla_id = pool_id
+
+    # Result types as JAX will give them (float64 -> float32 with x64 off).
+    canonical = jax.dtypes.canonicalize_dtype
+    out_types = [jax.ShapeDtypeStruct((batch_size, *shape), canonical(np.dtype(dtype))) for _, dtype, shape in fields]
+    if dm:
+        out_types.append(jax.ShapeDtypeStruct((batch_size,), np.bool_))
+    handle_type = jax.ShapeDtypeStruct((2,), np.uint32)
+    attrs = {"pool": np.uint64(pool_id)}
+    call = {
+        name: jax.ffi.ffi_call(
+            f"rlpool_{name}",
+            handle_type if name == "send" else (handle_type, *out_types),
+            has_side_effect=True,  # else XLA may hoist the call out of a loop or drop it
+            input_output_aliases={0: 0},
+        )
+        for name in _TARGETS
+    }
+    pack = _packer(face, _Fields(fields))
+    all_ids = np.arange(num_envs, dtype=np.int32)
+
+    def ids_of(env_id):
+        if env_id is None:
+            env_id = all_ids
+        env_id = jnp.asarray(env_id)
+        if env_id.ndim != 1 or not jnp.issubdtype(env_id.dtype, jnp.integer):
+            raise TypeError(f"env_id must be a 1-d array of integer env ids, got {env_id.dtype} {env_id.shape}")
+        if not is_async and env_id.shape[0] != num_envs:
+            raise ValueError(
+                f"in sync mode a jitted send() needs actions for all {num_envs} envs (its recv() returns "
+                f"batch_size={batch_size} rows), got {env_id.shape[0]} env ids"
+            )
+        if env_id.shape[0] > num_envs:
+            raise ValueError(f"env_id has {env_id.shape[0]} entries but the pool has only {num_envs} envs")
+        return env_id.astype(jnp.int32)
+
+    def recv(handle):
+        handle, *arrays = call["recv"](handle, **attrs)
+        return handle, pack(arrays)
+
+    def send(handle, action, env_id=None):
+        return call["send"](handle, jnp.asarray(action), ids_of(env_id), **attrs)
+
+    def step(handle, action, env_id=None):
+        handle, *arrays = call["step"](handle, jnp.asarray(action), ids_of(env_id), **attrs)
+        return handle, pack(arrays)
+
+    handle = jnp.array([pool_id & 0xFFFFFFFF, pool_id >> 32], dtype=jnp.uint32)
+    return handle, recv, send, step
+
+
+def _packer(face, fields: _Fields):
+    """A function turning the flat result arrays into ``face.recv()``'s structure."""
+    from .envs import DMEnvPool, GymEnvPool
+
+    spec = face.spec
+    obs_names = [f["name"] for f in spec.fields["obs"]]
+    info_names = [f["name"] for f in spec.fields["info"]]
+    single_obs = obs_names == ["obs"]
+    idx = fields.index
+    final = "final:mask" in idx
+
+    def obs_at(arrays, prefix=""):
+        if single_obs:
+            return arrays[idx[prefix + "obs"]]
+        return {n.split(":", 1)[-1]: arrays[idx[prefix + n]] for n in obs_names}
+
+    def gymnasium(arrays):
+        env_id = arrays[idx["env_id"]]
+        info = {"env_id": env_id, "players": {"env_id": env_id}, "elapsed_step": arrays[idx["elapsed_step"]]}
+        for n in info_names:
+            info[n] = arrays[idx[n]]
+        if final:
+            mask = arrays[idx["final:mask"]]
+            final_info = {"env_id": env_id, "elapsed_step": arrays[idx["final:elapsed_step"]]}
+            for n in info_names:
+                final_info[n] = arrays[idx["final:" + n]]
+            info.update(final_obs=obs_at(arrays, "final:"), _final_obs=mask, final_info=final_info, _final_info=mask)
+        return (
+            obs_at(arrays),
+            arrays[idx["reward"]],
+            arrays[idx["terminated"]],
+            arrays[idx["truncated"]],
+            info,
+        )
+
+    if isinstance(face, GymEnvPool):
+
+        def gym(arrays):
+            obs, reward, terminated, truncated, info = gymnasium(arrays)
+            info["TimeLimit.truncated"] = truncated & ~terminated
+            return obs, reward, terminated | truncated, info
+
+        return gym
+
+    if isinstance(face, DMEnvPool):
+        import dm_env
+        import jax.numpy as jnp
+
+        def dm(arrays):
+            # The handler appends one bool per row: the env's previous result
+            # was LAST (kept in the face's own array, shared with numpy calls).
+            first_flag = arrays[-1]
+            obs, reward, terminated, truncated, info = gymnasium(arrays[:-1])
+            done = terminated | truncated
+            first = first_flag | (info["elapsed_step"] == 0)
+            step_type = jnp.where(done, 2, jnp.where(first, 0, 1)).astype(jnp.int32)
+            discount = info["discount"] if "discount" in info else (~terminated).astype(jnp.float32)
+            values = dict(obs) if face._obs_keys else {"obs": obs}
+            for key, value in info.items():
+                if not key.startswith("_"):
+                    values.setdefault(key, value)
+            if face._same_step:
+                values["final_mask"] = info["_final_obs"]
+            values["players"] = face._Players(env_id=info["env_id"])
+            return dm_env.TimeStep(step_type, reward, discount, face._State(**values))
+
+        return dm
+
+    return gymnasium
