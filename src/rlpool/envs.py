@@ -110,9 +110,9 @@ class _PoolBase:
     def xla(self):
         """``(handle, recv, send, step)`` for use inside ``jax.jit``; see ``rlpool.xla``.
         JAX is imported here, not before."""
+        if self._pool.closed:
+            raise RuntimeError("xla() on a closed pool; make a new one with rlpool.make()")
         if getattr(self, "_xla", None) is None:
-            if self._pool.closed:
-                raise RuntimeError("xla() on a closed pool; make a new one with rlpool.make()")
             from . import xla
 
             self._xla = xla.make(self)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from . import ale_vec, gymnasium_vec, pools, python_loop
+from . import ale_vec, gymnasium_vec, pools, python_loop, xla
 from .base import Runner, Skip
 
 # Order is the table's row order.
@@ -14,9 +14,13 @@ _RUNNERS = (
     gymnasium_vec.runners,
     ale_vec.runners,
     python_loop.runners,
+    xla.runners,
 )
 
 LIBRARIES = ("rlpool", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "python-loop")
+# Run only when asked for (--libraries or a scenario that names them): they import JAX.
+XLA_LIBRARIES = ("rlpool-xla", "envpool-xla")
+ALL_LIBRARIES = LIBRARIES + XLA_LIBRARIES
 
 
 def runners_for(point, libraries=LIBRARIES) -> list[Runner]:
@@ -33,4 +37,4 @@ def versions() -> dict[str, str]:
     }
 
 
-__all__ = ["LIBRARIES", "Runner", "Skip", "runners_for", "versions"]
+__all__ = ["ALL_LIBRARIES", "LIBRARIES", "XLA_LIBRARIES", "Runner", "Skip", "runners_for", "versions"]
