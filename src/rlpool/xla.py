@@ -9,7 +9,8 @@
   where ``results`` is what ``env.recv()`` returns on that face, with jax
   arrays.
 
-The calls are XLA FFI custom calls (``rlpool._xla``), registered with
+The calls are XLA FFI custom calls (``rlpool._xla``, built against jaxlib's
+FFI headers; see csrc/xla/CMakeLists.txt), registered with
 ``jax.ffi.register_ffi_target`` here, on the first ``xla()`` call: nothing
 imports JAX before that. Actions are checked by the same native code as on
 the numpy path; a bad one stops the computation with a ``jax.ffi`` error
@@ -44,10 +45,10 @@ def _native():
         from . import _xla
     except ImportError:
         raise ImportError(
-            "env.xla() needs rlpool._xla, which this rlpool build does not have: jaxlib was not installed "
-            "in the build environment, so its XLA FFI headers were not found. Install jax first, then "
-            "rebuild rlpool (pip install jax && pip install --force-reinstall --no-deps rlpool, or "
-            "pip install --no-build-isolation . from a source tree)"
+            "env.xla() needs rlpool._xla, which this rlpool build does not have: the build found no XLA FFI "
+            "headers (jaxlib was not installed in the build environment and 'pip download jaxlib' failed, or "
+            "RLPOOL_XLA=0 was set). Rebuild rlpool with network access or with jax installed, e.g. "
+            "pip install jax && pip install --force-reinstall --no-deps --no-build-isolation ."
         ) from None
     return _xla
 

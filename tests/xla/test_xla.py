@@ -390,3 +390,28 @@ def test_cleanrl_ppo_xla_scan_rollout_structure():
             assert np.array_equal(got[t], obs)
             obs = plain.step(acts[t])[0]
     assert np.array_equal(np.asarray(next_obs), obs)
+
+
+def test_build_without_xla_module_says_how_to_get_it(monkeypatch):
+    monkeypatch.delattr(rlpool, "_xla", raising=False)
+    monkeypatch.setitem(sys.modules, "rlpool._xla", None)  # as if the build had left it out
+    env = rlpool.make("CartPole-v1", num_envs=2)
+    with pytest.raises(ImportError, match="found no XLA FFI headers"):
+        env.xla()
+
+
+def test_same_step_autoreset_final_obs_match_numpy():
+    kwargs = dict(num_envs=3, seed=4, max_episode_steps=5, autoreset_mode="same_step")
+    jitted, plain = (rlpool.make("CartPole-v1", **kwargs) for _ in range(2))
+    handle, _, _, step = jitted.xla()
+    jitted.reset(), plain.reset()
+    f = jax.jit(step)
+    ended = 0
+    for a in actions_for(plain, 12):
+        handle, (obs, _, _, _, info) = f(handle, a)
+        w_obs, _, _, _, w_info = plain.step(a)
+        assert np.array_equal(np.asarray(obs), w_obs)
+        assert np.array_equal(np.asarray(info["_final_obs"]), w_info["_final_obs"])
+        assert np.array_equal(np.asarray(info["final_obs"]), w_info["final_obs"])
+        ended += int(w_info["_final_obs"].sum())
+    assert ended >= 3  # every env hit the 5-step limit at least once
