@@ -91,12 +91,19 @@ def close(pool_id: int) -> None:
     _live_ids.discard(pool_id)
 
 
-class _Fields:
-    """Where each face finds its arrays in the flat list of results."""
+class _Layout:
+    """Where each output field sits in the flat list of results: the engine's
+    common fields, then the observation fields, the info fields and, with
+    same_step autoreset, final:mask, final:elapsed_step and the final copies
+    of the observation and info fields. Positions, not names: an env's info
+    field may share a common field's name (Atari's int "terminated")."""
 
-    def __init__(self, fields: list[tuple[str, str, tuple]]):
-        self.names = [name for name, _, _ in fields]
-        self.index = {name: i for i, name in enumerate(self.names)}
+    def __init__(self, fields: list[tuple[str, str, tuple]], num_obs: int, num_info: int):
+        names = [name for name, _, _ in fields]
+        self.common = {name: i for i, name in enumerate(names[:5])}
+        self.obs = 5
+        self.info = 5 + num_obs
+        self.final = names.index("final:mask") if "final:mask" in names else None
 
 
 def make(face) -> tuple[Any, Any, Any, Any]:
@@ -113,23 +120,24 @@ def make(face) -> tuple[Any, Any, Any, Any]:
     _live_ids.add(pool_id)
     face._xla_id = pool_id
 
-    # Result types as JAX will give them (float64 -> float32 with x64 off).
-    canonical = jax.dtypes.canonicalize_dtype
-    out_types = [jax.ShapeDtypeStruct((batch_size, *shape), canonical(np.dtype(dtype))) for _, dtype, shape in fields]
-    if dm:
-        out_types.append(jax.ShapeDtypeStruct((batch_size,), np.bool_))
     handle_type = jax.ShapeDtypeStruct((2,), np.uint32)
     attrs = {"pool": np.uint64(pool_id)}
-    call = {
-        name: jax.ffi.ffi_call(
+
+    def call(name):
+        # Result types as JAX gives them now (float64 -> float32 with x64
+        # off), read at trace time so the x64 setting of the caller applies.
+        canonical = jax.dtypes.canonicalize_dtype
+        types = [jax.ShapeDtypeStruct((batch_size, *shape), canonical(np.dtype(dt))) for _, dt, shape in fields]
+        if dm:
+            types.append(jax.ShapeDtypeStruct((batch_size,), np.bool_))
+        return jax.ffi.ffi_call(
             f"rlpool_{name}",
-            handle_type if name == "send" else (handle_type, *out_types),
+            handle_type if name == "send" else (handle_type, *types),
             has_side_effect=True,  # else XLA may hoist the call out of a loop or drop it
             input_output_aliases={0: 0},
         )
-        for name in _TARGETS
-    }
-    pack = _packer(face, _Fields(fields))
+
+    pack = _packer(face, _Layout(fields, len(face.spec.fields["obs"]), len(face.spec.fields["info"])))
     all_ids = np.arange(num_envs, dtype=np.int32)
 
     def ids_of(env_id):
@@ -148,21 +156,21 @@ def make(face) -> tuple[Any, Any, Any, Any]:
         return env_id.astype(jnp.int32)
 
     def recv(handle):
-        handle, *arrays = call["recv"](handle, **attrs)
+        handle, *arrays = call("recv")(handle, **attrs)
         return handle, pack(arrays)
 
     def send(handle, action, env_id=None):
-        return call["send"](handle, jnp.asarray(action), ids_of(env_id), **attrs)
+        return call("send")(handle, jnp.asarray(action), ids_of(env_id), **attrs)
 
     def step(handle, action, env_id=None):
-        handle, *arrays = call["step"](handle, jnp.asarray(action), ids_of(env_id), **attrs)
+        handle, *arrays = call("step")(handle, jnp.asarray(action), ids_of(env_id), **attrs)
         return handle, pack(arrays)
 
     handle = jnp.array([pool_id & 0xFFFFFFFF, pool_id >> 32], dtype=jnp.uint32)
     return handle, recv, send, step
 
 
-def _packer(face, fields: _Fields):
+def _packer(face, layout: _Layout):
     """A function turning the flat result arrays into ``face.recv()``'s structure."""
     from .envs import DMEnvPool, GymEnvPool
 
@@ -170,30 +178,30 @@ def _packer(face, fields: _Fields):
     obs_names = [f["name"] for f in spec.fields["obs"]]
     info_names = [f["name"] for f in spec.fields["info"]]
     single_obs = obs_names == ["obs"]
-    idx = fields.index
-    final = "final:mask" in idx
+    common = layout.common
 
-    def obs_at(arrays, prefix=""):
+    def obs_at(arrays, first):
         if single_obs:
-            return arrays[idx[prefix + "obs"]]
-        return {n.split(":", 1)[-1]: arrays[idx[prefix + n]] for n in obs_names}
+            return arrays[first]
+        return {n.split(":", 1)[-1]: arrays[first + j] for j, n in enumerate(obs_names)}
 
     def gymnasium(arrays):
-        env_id = arrays[idx["env_id"]]
-        info = {"env_id": env_id, "players": {"env_id": env_id}, "elapsed_step": arrays[idx["elapsed_step"]]}
-        for n in info_names:
-            info[n] = arrays[idx[n]]
-        if final:
-            mask = arrays[idx["final:mask"]]
-            final_info = {"env_id": env_id, "elapsed_step": arrays[idx["final:elapsed_step"]]}
-            for n in info_names:
-                final_info[n] = arrays[idx["final:" + n]]
-            info.update(final_obs=obs_at(arrays, "final:"), _final_obs=mask, final_info=final_info, _final_info=mask)
+        env_id = arrays[common["env_id"]]
+        info = {"env_id": env_id, "players": {"env_id": env_id}, "elapsed_step": arrays[common["elapsed_step"]]}
+        for j, n in enumerate(info_names):
+            info[n] = arrays[layout.info + j]
+        if layout.final is not None:
+            base = layout.final
+            mask = arrays[base]
+            final_info = {"env_id": env_id, "elapsed_step": arrays[base + 1]}
+            for j, n in enumerate(info_names):
+                final_info[n] = arrays[base + 2 + len(obs_names) + j]
+            info.update(final_obs=obs_at(arrays, base + 2), _final_obs=mask, final_info=final_info, _final_info=mask)
         return (
-            obs_at(arrays),
-            arrays[idx["reward"]],
-            arrays[idx["terminated"]],
-            arrays[idx["truncated"]],
+            obs_at(arrays, layout.obs),
+            arrays[common["reward"]],
+            arrays[common["terminated"]],
+            arrays[common["truncated"]],
             info,
         )
 
