@@ -112,19 +112,18 @@ class _PoolBase:
         JAX is imported here, not before."""
         if self._pool.closed:
             raise RuntimeError("xla() on a closed pool; make a new one with rlpool.make()")
-        if getattr(self, "_xla", None) is None:
-            from . import xla
+        from . import xla
 
-            self._xla = xla.make(self)
-        return self._xla
+        return xla.make(self)
 
     def close(self, **kwargs: Any) -> None:
-        xla_id = getattr(self, "_xla_id", None)
-        if xla_id is not None:  # first cut the jitted path, then stop the pool
+        xla_ids = getattr(self, "_xla_ids", None)
+        if xla_ids:  # first cut the jitted paths, then stop the pool
             from . import xla
 
-            self._xla_id = None
-            xla.close(xla_id)
+            for pool_id in xla_ids:
+                xla.close(pool_id)
+            xla_ids.clear()
         pool = getattr(self, "_pool", None)
         if pool is not None:
             pool.close()

@@ -24,14 +24,13 @@ dtype (discrete) or float32/float64 (continuous) either way.
 
 from __future__ import annotations
 
-import atexit
+import weakref
 from typing import Any
 
 import numpy as np
 
 _TARGETS = ("send", "recv", "step")
 _registered = False
-_live_ids: set[int] = set()
 
 
 def _native():
@@ -70,25 +69,24 @@ def _register_targets(native) -> None:
                 if platform == "cpu":
                     raise
     _registered = True
-    atexit.register(_unregister_all)
-
-
-def _unregister_all() -> None:
-    try:
-        from . import _xla
-    except ImportError:
-        return
-    for pool_id in list(_live_ids):
-        _xla.unregister(pool_id)
-    _live_ids.clear()
 
 
 def close(pool_id: int) -> None:
-    """Cuts the jitted path to a pool; its handles then raise a clear error."""
+    """Cuts the jitted path to a pool; its handles then give a clear error.
+    Idempotent; also run when the last of recv/send/step is collected."""
     from . import _xla
 
     _xla.unregister(pool_id)
-    _live_ids.discard(pool_id)
+
+
+class _Port:
+    """Held by recv, send and step of one xla() call. The registry keeps the
+    native pool alive while they exist (a pool made only to call xla() on
+    stays usable); when the last of them goes, so does the registration."""
+
+    def __init__(self, pool_id: int) -> None:
+        self.attrs = {"pool": np.uint64(pool_id)}
+        weakref.finalize(self, close, pool_id)
 
 
 class _Layout:
@@ -117,11 +115,10 @@ def make(face) -> tuple[Any, Any, Any, Any]:
     pool_id, fields, num_envs, batch_size, is_async = native.register(
         face._pool, face._last_done if dm else None
     )
-    _live_ids.add(pool_id)
-    face._xla_id = pool_id
+    face.__dict__.setdefault("_xla_ids", []).append(pool_id)  # face.close() cuts them
+    port = _Port(pool_id)
 
     handle_type = jax.ShapeDtypeStruct((2,), np.uint32)
-    attrs = {"pool": np.uint64(pool_id)}
 
     def call(name):
         # Result types as JAX gives them now (float64 -> float32 with x64
@@ -156,14 +153,14 @@ def make(face) -> tuple[Any, Any, Any, Any]:
         return env_id.astype(jnp.int32)
 
     def recv(handle):
-        handle, *arrays = call("recv")(handle, **attrs)
+        handle, *arrays = call("recv")(handle, **port.attrs)
         return handle, pack(arrays)
 
     def send(handle, action, env_id=None):
-        return call("send")(handle, jnp.asarray(action), ids_of(env_id), **attrs)
+        return call("send")(handle, jnp.asarray(action), ids_of(env_id), **port.attrs)
 
     def step(handle, action, env_id=None):
-        handle, *arrays = call("step")(handle, jnp.asarray(action), ids_of(env_id), **attrs)
+        handle, *arrays = call("step")(handle, jnp.asarray(action), ids_of(env_id), **port.attrs)
         return handle, pack(arrays)
 
     handle = jnp.array([pool_id & 0xFFFFFFFF, pool_id >> 32], dtype=jnp.uint32)

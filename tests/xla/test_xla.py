@@ -220,14 +220,29 @@ def test_closed_pool_gives_a_clear_error_not_a_crash():
         jax.block_until_ready(f(handle, a))
     with pytest.raises(RuntimeError, match="closed"):
         env.xla()
-    # A pool that is gone altogether is caught the same way.
+    # A compiled computation that outlives the pool and its xla() functions
+    # is caught the same way.
     env2 = rlpool.make("CartPole-v1", num_envs=2)
-    handle2, _, _, step2 = env2.xla()
-    g = jax.jit(step2).lower(handle2, a).compile()
-    del env2, step2
+    handle2, *fns = env2.xla()
+    compiled = jax.jit(fns[2]).lower(handle2, a).compile()
+    del env2, fns
     gc.collect()
     with pytest.raises(Exception, match="is closed"):
-        jax.block_until_ready(g(handle2, a))
+        jax.block_until_ready(compiled(handle2, a))
+
+
+def test_each_xla_call_gives_its_own_working_functions():
+    jitted, plain = (rlpool.make("CartPole-v1", num_envs=2, seed=3) for _ in range(2))
+    first, second = jitted.xla(), jitted.xla()
+    jitted.reset(), plain.reset()
+    a = np.array([1, 0], np.int32)
+    h1, (o1, *_) = jax.jit(first[3])(first[0], a)
+    h2, (o2, *_) = jax.jit(second[3])(second[0], a)
+    del first
+    gc.collect()  # the first functions' registration goes; the second's stays
+    h2, (o3, *_) = jax.jit(second[3])(h2, a)
+    for want in (o1, o2, o3):
+        assert np.array_equal(np.asarray(want), plain.step(a)[0])
 
 
 @pytest.mark.parametrize(
