@@ -204,6 +204,7 @@ ffi::Error RecvInto(LivePool& lp, ffi::RemainingRets& rets, Sink& sink) {
   if (!lp.port.recv(lp.port.self, &lp.closing, &data, &rows, &error))
     return ffi::Error(ffi::ErrorCode::kFailedPrecondition, "rlpool: " + error);
   ffi::Error e = WriteBlock(lp, data, rows, rets, sink);
+  if (!e.success()) sink.Finish();  // no copy may still read the block once it is given back
   lp.port.release(lp.port.self, data);
   return e;
 }
