@@ -128,11 +128,17 @@ inline T ReadAs(const char* p, NumKind k) {
   }
 }
 
+// Raw access for the XLA FFI handlers (xla_port.h).
+template <class Env>
+struct XlaAccess;
+
 inline bool IsInteger(NumKind k) { return k.kind == NumKind::kSigned || k.kind == NumKind::kUnsigned; }
 inline bool IsFloat(NumKind k) { return k.kind == NumKind::kFloat; }
 
 template <class Env>
 class PyPool {
+  friend struct XlaAccess<Env>;
+
  public:
   using P = Pool<Env>;
 
@@ -309,31 +315,33 @@ class PyPool {
 
   ActionView CheckAction(nb::handle action, size_t k) {
     PyArrayObject* a = reinterpret_cast<PyArrayObject*>(action.ptr());
-    ActionView v;
-    v.kind = KindOf(a);
+    ActionView v{static_cast<const char*>(PyArray_DATA(a)), KindOf(a), PyArray_NDIM(a), PyArray_DIMS(a),
+                 PyArray_STRIDES(a)};
+    CheckActionView(v, k, [a] { return DtypeString(a); });
+    return v;
+  }
+
+  // Dtype, shape and value checks of k actions for ids_[0..k), on any strided
+  // view: the numpy path above and the XLA handlers (xla_port.h) share them.
+  template <class DtypeName>
+  void CheckActionView(const ActionView& v, size_t k, DtypeName&& dtype_name) const {
     bool ok_dtype = action_.discrete ? IsInteger(v.kind) : IsFloat(v.kind);
     if (!ok_dtype)
-      throw nb::type_error(("action dtype " + DtypeString(a) + " is not accepted: this env takes " +
+      throw nb::type_error(("action dtype " + dtype_name() + " is not accepted: this env takes " +
                             (action_.discrete ? std::string("integer actions (any int dtype)")
                                               : std::string("float actions (float32 or float64)")))
                                .c_str());
     // Expected shape: (k, *action shape).
-    bool ok_shape = static_cast<size_t>(PyArray_NDIM(a)) == action_.shape.size() + 1 &&
-                    PyArray_DIM(a, 0) == static_cast<npy_intp>(k);
-    for (size_t d = 0; ok_shape && d < action_.shape.size(); ++d)
-      ok_shape = PyArray_DIM(a, static_cast<int>(d + 1)) == action_.shape[d];
+    bool ok_shape = static_cast<size_t>(v.ndim) == action_.shape.size() + 1 && v.shape[0] == static_cast<npy_intp>(k);
+    for (size_t d = 0; ok_shape && d < action_.shape.size(); ++d) ok_shape = v.shape[d + 1] == action_.shape[d];
     if (!ok_shape) {
-      std::vector<int64_t> got(PyArray_DIMS(a), PyArray_DIMS(a) + PyArray_NDIM(a));
+      std::vector<int64_t> got(v.shape, v.shape + v.ndim);
       std::vector<int64_t> want{static_cast<int64_t>(k)};
       want.insert(want.end(), action_.shape.begin(), action_.shape.end());
       throw nb::value_error(("action has shape " + ShapeString(got.size(), got.data()) + ", expected " +
                              ShapeString(want.size(), want.data()) + " = (number of env ids, *action shape)")
                                 .c_str());
     }
-    v.data = static_cast<const char*>(PyArray_DATA(a));
-    v.ndim = PyArray_NDIM(a);
-    v.shape = PyArray_DIMS(a);
-    v.strides = PyArray_STRIDES(a);
     // Values are checked before anything is queued, so a bad row leaves the pool untouched.
     for (size_t i = 0; i < k; ++i) {
       for (size_t j = 0; j < action_count_; ++j) {
@@ -356,7 +364,6 @@ class PyPool {
         }
       }
     }
-    return v;
   }
 
   // Address of flat element j of env row i.
@@ -487,6 +494,12 @@ class PyPool {
   Names names_;
 };
 
+}  // namespace rlpool
+
+#include "xla_port.h"
+
+namespace rlpool {
+
 // numpy's C API must be loaded once per extension module before any array call.
 inline void ImportNumpy() {
   if (PyArray_API == nullptr && _import_array() < 0) throw nb::python_error();
@@ -533,6 +546,7 @@ void BindEnv(nb::module_& m, const char* name) {
       .def("reset", &Py::Reset, nb::arg("env_id").none())
       .def("in_flight", &Py::InFlight)
       .def("close", &Py::Close)
+      .def("_xla_port", &XlaAccess<Env>::Port)
       .def_prop_ro("closed", &Py::Closed);
 }
 

@@ -109,10 +109,26 @@ class _PoolBase:
     def seed(self, seed: Any = None) -> None:
         warnings.warn("seeds are fixed when the pool is made; pass seed= to rlpool.make()", stacklevel=2)
 
+    def xla(self):
+        """``(handle, recv, send, step)`` for use inside ``jax.jit``; see ``rlpool.xla``.
+        JAX is imported here, not before."""
+        if self._pool.closed:
+            raise RuntimeError("xla() on a closed pool; make a new one with rlpool.make()")
+        from . import xla
+
+        return xla.make(self)
+
     # No __del__ that closes: the native pool closes itself when its last
     # reference goes, and the native methods bound on this face (env.step)
     # hold one, so `rlpool.make(...).step(...)` and a kept `env.step` work.
     def close(self, **kwargs: Any) -> None:
+        xla_ids = getattr(self, "_xla_ids", None)
+        if xla_ids:  # first cut the jitted paths, then stop the pool
+            from . import xla
+
+            for pool_id in xla_ids:
+                xla.close(pool_id)
+            xla_ids.clear()
         pool = getattr(self, "_pool", None)
         if pool is not None:
             pool.close()

@@ -24,6 +24,8 @@ ROW_MEANINGS = {
     "cpp-twin async": "rlpool's C++ env that a Python-written task reproduces, the same calls as rlpool async",
     "envpool sync": "envpool 1.x, the same calls and sizes as rlpool sync",
     "envpool async": "envpool 1.x, the same calls and sizes as rlpool async",
+    "rlpool-xla async": "rlpool's xla() recv/send inside one jitted jax.lax.fori_loop, async pool of 3B envs",
+    "envpool-xla async": "envpool 1.x's xla() recv/send inside the same jitted jax.lax.fori_loop",
     "gymnasium-sync": "gymnasium.vector.SyncVectorEnv of B reference envs, stepped in turn in this process",
     "gymnasium-async": "gymnasium.vector.AsyncVectorEnv of B reference envs, one subprocess each",
     "gymnasium-vector": "gymnasium's numpy-vectorised env (vectorization_mode='vector_entry_point')",
@@ -59,7 +61,7 @@ def ceiling_fraction(pr: PointResult, m: Measurement) -> float | None:
 
 def ratios(pr: PointResult) -> dict[str, dict[str, float]]:
     """{rlpool variant: {other variant: rlpool steps/s ÷ its steps/s}}."""
-    ours = [m for m in pr.measurements if m.library == "rlpool"]
+    ours = [m for m in pr.measurements if m.library in ("rlpool", "rlpool-xla")]
     return {
         r.label: {m.label: r.steps_per_s / m.steps_per_s for m in pr.measurements if m is not r}
         for r in ours
@@ -79,7 +81,7 @@ def format_point(pr: PointResult) -> str:
     head = point.describe() + (f" · frame_skip {pr.frame_skip}" if pr.frame_skip > 1 else "")
     if pr.note:
         return f"{head}\n  skipped: {pr.note}\n"
-    ours = [m for m in pr.measurements if m.library == "rlpool"]
+    ours = [m for m in pr.measurements if m.library in ("rlpool", "rlpool-xla")]
     cols = ["variant", "envs", "steps/s"]
     if pr.frame_skip > 1:
         cols.append("frames/s")
@@ -266,16 +268,20 @@ def format_markdown(scenario: Scenario, results: list[PointResult], env: dict[st
         lines += [f"{unit}, {prs[0].point.num_threads} threads:", ""] + _md_table(header, rows)
         rows = []
         for label in labels:
-            if label.startswith("rlpool"):
+            if label.startswith("rlpool") and label != "rlpool async":
                 continue
             row = [label]
             for pr in prs:
                 r = ratios(pr)
-                cells = [f"{r[ours][label]:.2f}x" for ours in ("rlpool sync", "rlpool async") if label in r.get(ours, {})]
+                cells = [
+                    f"{r[ours][label]:.2f}x"
+                    for ours in ("rlpool sync", "rlpool async", "rlpool-xla async")
+                    if label in r.get(ours, {})
+                ]
                 row.append(" · ".join(cells))
             rows.append(row)
         if rows:
-            lines += ["", "rlpool sync · rlpool async, divided by each peer:", ""] + _md_table(header, rows)
+            lines += ["", "rlpool sync · rlpool async (· rlpool-xla async), divided by each peer:", ""] + _md_table(header, rows)
         notes = sorted({f"{label}: {why}" for pr in prs for label, why in pr.skipped})
         if notes:
             lines += [""] + [f"- skipped {n}" for n in notes]

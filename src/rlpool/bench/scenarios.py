@@ -56,6 +56,7 @@ class Scenario:
     description: str
     points: tuple[Point, ...]
     timing: Timing
+    libraries: tuple[str, ...] | None = None  # None: the default set (runners.LIBRARIES)
 
 
 def sync_and_async(task: str, batch_size: int, num_threads: int, family: str = "") -> Point:
@@ -143,7 +144,21 @@ VIZDOOM = Scenario(
     timing=Timing(warmup_s=1.0, repeat_s=2.0, repeats=3),
 )
 
-SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV, VIZDOOM)}
+XLA = Scenario(
+    name="xla",
+    description=(
+        "env.xla() in a jitted fori_loop of recv + send against envpool's xla() and the numpy "
+        "path: CartPole-v1 and Pong-v5, async 16 envs, batch 8, 2 threads"
+    ),
+    points=(
+        Point("CartPole-v1", 8, 2, 16, "classic_control"),
+        Point("Pong-v5", 8, 2, 16, "atari"),
+    ),
+    timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=5),
+    libraries=("rlpool", "envpool", "rlpool-xla", "envpool-xla"),
+)
+
+SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA)}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:
