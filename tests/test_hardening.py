@@ -314,3 +314,9 @@ def test_unaligned_actions_are_read_correctly():
     b = rlpool.make("Pendulum-v1", num_envs=3, seed=1)
     a.reset(), b.reset()
     np.testing.assert_array_equal(a.step(unaligned)[0], b.step(np.array([[1.0], [-2.0], [0.5]]))[0])
+
+
+@pytest.mark.parametrize("option", ["num_threads", "seed", "num_envs", "batch_size"])
+def test_integers_beyond_64_bits_are_refused_clearly(option):
+    with pytest.raises(ValueError, match=f"{option}="):
+        rlpool.make_spec("CartPole-v1", **{option: 2**64 + 2})

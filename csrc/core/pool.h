@@ -44,6 +44,7 @@
 #include "spec.h"
 #include "state_buffer.h"
 #include "thread_pool.h"
+#include "wait_tuning.h"
 
 namespace rlpool {
 
@@ -133,6 +134,7 @@ class Pool {
     CheckIds(ids, k);
     if (!async_ && free_blocks_.empty())  // unreachable: each send holds an env
       throw std::runtime_error("too many send() calls without recv(); call recv() first");
+    char* buffer = async_ ? nullptr : buffers_->Acquire();  // may throw: before any state changes
     for (size_t i = 0; i < k; ++i) {
       if (!reset) write_action(i, actions_.data() + static_cast<size_t>(ids[i]) * action_bytes_);
       in_flight_[ids[i]] = 1;
@@ -143,7 +145,7 @@ class Pool {
     if (!async_) {
       block_index = free_blocks_.back();
       free_blocks_.pop_back();
-      blocks_[block_index].Open(buffers_->Acquire(), static_cast<int>(k));
+      blocks_[block_index].Open(buffer, static_cast<int>(k));
       if (caller_steps) {
         block_state_[block_index] = BlockState::kOwned;
         ticket.block = block_index;
@@ -479,15 +481,34 @@ class Pool {
         }
         continue;
       }
+      if (SpinUntilReady(b)) return;
       if (b.WaitFor(poll)) return;
       last_check = std::chrono::steady_clock::now();
       check_interrupt();
     }
   }
 
+  // Polls `b` for up to the caller's spin time (once per wait); true if it
+  // became ready. A helping caller also takes work that arrives meanwhile.
+  bool SpinUntilReady(Block& b) {
+    if (tuning_.caller_spin_ns <= 0) return false;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(tuning_.caller_spin_ns);
+    Task t;
+    do {
+      for (int i = 0; i < 64; ++i) {
+        if (b.Ready()) return true;
+        if (caller_helps_ && queue_.TryPop(&t)) {
+          Run(t);
+          break;
+        }
+      }
+    } while (std::chrono::steady_clock::now() < until);
+    return b.Ready();
+  }
+
   void WorkerLoop() {
     for (;;) {
-      Task t = queue_.Pop();
+      Task t = queue_.Pop(tuning_.worker_spin_ns);
       if (t.env_id < 0) return;
       Run(t);
     }
@@ -625,8 +646,9 @@ class Pool {
   std::atomic<bool> closed_{false};
   alignas(64) std::atomic<uint64_t> claimed_{0};
   InlinePolicy policy_;  // Decide under api_mu_, Record under recv_mu_
+  WaitTuning tuning_ = WaitTuning::FromEnvironment();
   // When the workers leave a core idle, a waiting caller runs queued tasks.
-  bool caller_helps_ = options_.num_threads < PoolOptions::Cores();
+  bool caller_helps_ = tuning_.caller_helps < 0 ? options_.num_threads < PoolOptions::Cores() : tuning_.caller_helps > 0;
   OwningProcess process_;
   std::mutex error_mu_;
   std::string error_;

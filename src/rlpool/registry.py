@@ -106,6 +106,8 @@ def _coerce(task_id: str, key: str, value: Any, default: Any) -> Any:
     if isinstance(default, int):
         if not _is_int(value):
             raise TypeError(f"{what} must be an int")
+        if not -(2**63) <= value < 2**63:  # the native config holds int64
+            raise ValueError(f"{what} is out of range; the engine checks ranges, but this does not fit 64 bits")
         return int(value)
     if isinstance(default, float):
         if not (isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))):
