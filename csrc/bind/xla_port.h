@@ -26,6 +26,15 @@ struct XlaAccess {
 
   // A new capsule describing this pool; it points into `self`, so rlpool._xla
   // keeps a reference to the pool object for as long as it uses the port.
+  // The pool, if an XLA thread may use it. No Python here: XLA's threads
+  // hold no GIL, so PyPool::Get (which checks for Ctrl-C) is not for them.
+  static P& Usable(Py& py) {
+    P& pool = *py.pool_;
+    if (!pool.Process().IsCurrent()) throw std::runtime_error(pool.Process().ForeignMessage());
+    if (pool.Closed()) throw std::runtime_error("the pool is closed; make a new one with rlpool.make()");
+    return pool;
+  }
+
   static nb::capsule Port(Py& self) {
     P& pool = self.Get();
     auto* port = new XlaPort;
@@ -48,14 +57,14 @@ struct XlaAccess {
     return nb::capsule(port, kXlaPortCapsuleName, [](void* p) noexcept { delete static_cast<XlaPort*>(p); });
   }
 
-  static NumKind KindOf(const XlaAction& a) {
-    NumKind k;
+  static detail::NumKind KindOf(const XlaAction& a) {
+    detail::NumKind k;
     k.size = a.elem_size;
     switch (a.kind) {
-      case XlaNumKind::kSigned: k.kind = NumKind::kSigned; break;
-      case XlaNumKind::kUnsigned: k.kind = NumKind::kUnsigned; break;
-      case XlaNumKind::kFloat: k.kind = NumKind::kFloat; break;
-      case XlaNumKind::kOther: k.kind = NumKind::kOther; break;
+      case XlaNumKind::kSigned: k.kind = detail::NumKind::kSigned; break;
+      case XlaNumKind::kUnsigned: k.kind = detail::NumKind::kUnsigned; break;
+      case XlaNumKind::kFloat: k.kind = detail::NumKind::kFloat; break;
+      case XlaNumKind::kOther: k.kind = detail::NumKind::kOther; break;
     }
     return k;
   }
@@ -64,10 +73,11 @@ struct XlaAccess {
                    std::string* error) noexcept {
     Py& py = *static_cast<Py*>(self);
     try {
-      P& pool = py.Get();
-      if (k > static_cast<size_t>(py.num_envs_))
+      P& pool = Usable(py);
+      const int num_envs = pool.Options().num_envs;
+      if (k > static_cast<size_t>(num_envs))
         throw std::invalid_argument("env_id has " + std::to_string(k) + " entries but the pool has only " +
-                                    std::to_string(py.num_envs_) + " envs");
+                                    std::to_string(num_envs) + " envs");
       if (a.ndim < 1 || a.ndim > kMaxActionDims)
         throw std::invalid_argument("action must have 1 to " + std::to_string(kMaxActionDims) +
                                     " dims (number of env ids, *action shape), got " + std::to_string(a.ndim));
@@ -79,13 +89,14 @@ struct XlaAccess {
         strides[d] = stride;
         stride *= shape[d];
       }
-      typename Py::ActionView v{static_cast<const char*>(a.data), KindOf(a), a.ndim, shape.data(), strides.data()};
+      detail::ActionView v{static_cast<const char*>(a.data), KindOf(a), a.ndim, shape.data(), strides.data()};
       // The same lock and ids buffer as the numpy path: a Python thread and
       // an XLA thread sending to one pool take turns.
       std::lock_guard<std::mutex> lock(py.send_mu_);
       std::memcpy(py.ids_.data(), ids, k * sizeof(int32_t));
-      py.CheckActionView(v, k, [&a] { return std::string(a.dtype_name); });
-      pool.Send(py.ids_.data(), k, false, caller_steps, [&](size_t i, char* slot) { py.WriteAction(v, i, slot); });
+      py.input_.CheckView(v, k, py.ids_.data(), [&a] { return std::string(a.dtype_name); });
+      pool.Send(py.ids_.data(), k, false, caller_steps,
+                [&](size_t i, char* slot) { py.input_.WriteAction(v, i, slot); });
       return true;
     } catch (const std::exception& e) {
       *error = e.what();
@@ -96,7 +107,7 @@ struct XlaAccess {
   static bool Recv(void* self, const std::atomic<bool>* cancel, char** data, int* rows, std::string* error) noexcept {
     Py& py = *static_cast<Py*>(self);
     try {
-      typename P::Result r = py.Get().Recv([cancel] {
+      typename P::Result r = Usable(py).Recv([cancel] {
         if (cancel->load(std::memory_order_acquire))
           throw std::runtime_error("the pool was closed while a jitted recv() waited for it");
       });

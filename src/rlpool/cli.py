@@ -14,7 +14,7 @@ from typing import Any, Sequence
 OPTION_MEANINGS = {
     "num_envs": "envs in the pool",
     "batch_size": "results per recv(); 0 = num_envs (sync), less = async",
-    "num_threads": "worker threads; 0 = min(batch_size, cores)",
+    "num_threads": "worker threads; 0 = min(batch_size, cores) - 1 (at least 1), the caller working too",
     "seed": "env i is seeded with seed + i",
     "env_seed": "explicit per-env seeds (num_envs entries); overrides seed",
     "max_episode_steps": "agent steps before an episode is truncated",

@@ -58,6 +58,16 @@ class EnvSpec:
     def __repr__(self) -> str:
         return f"EnvSpec({self.id!r}, num_envs={self.config.num_envs})"
 
+    def __reduce__(self):
+        # A spec pickles as its task id and options (what another process
+        # needs to make the same pool); its config namedtuple class is made
+        # per task at run time and could not be pickled itself.
+        return (_spec_from_config, (self.id, dict(self._config_dict)))
+
+
+def _spec_from_config(task_id: str, config: dict[str, Any]) -> EnvSpec:
+    return EnvSpec(task_id, **config)
+
 
 class _PoolBase:
     """Shared plumbing: owns the native pool, whose step / recv / reset return
@@ -148,6 +158,20 @@ class _PoolBase:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.spec.id!r}, num_envs={self._num_envs}, batch_size={self._batch_size})"
+
+    # A pool owns worker threads and every env's state: a copy would share
+    # them (and closing either would close both), and another process cannot
+    # receive them. Both are refused with what to do instead.
+    def __copy__(self):
+        raise TypeError(
+            "a pool cannot be copied (it owns worker threads and its envs' state); make another with rlpool.make()"
+        )
+
+    def __deepcopy__(self, memo: Any):
+        return self.__copy__()
+
+    def __reduce_ex__(self, protocol: Any):
+        raise TypeError("a pool cannot be pickled; pickle its spec or make a new pool in the other process")
 
 
 

@@ -1,6 +1,8 @@
 // rlpool._vizdoom: every ViZDoom scenario as one env class, Vizdoom. This
 // module links the vizdoom wheel's library (ViZDoom: MIT; its ZDoom-based
 // engine, run as a separate process: GPL-2.0) and is therefore GPL-2.0.
+#include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
+
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -48,6 +50,7 @@ static nb::ndarray<nb::numpy, uint8_t> ResizeForTest(Image img, int height, int 
 }
 
 NB_MODULE(_vizdoom, m) {
+  rlpool::ImportNumpy();
   // ViZDoom runs vizdoom_guard (next to this module) as its "engine"; the
   // guard runs the wheel's real engine, next to the wheel's library. Set
   // once, before any engine starts, and inherited by every guard.
