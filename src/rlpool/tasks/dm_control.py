@@ -1,0 +1,77 @@
+"""DeepMind Control Suite tasks, aligned with dm_control 1.0.50's ``suite``.
+
+Task ids follow envpool: ``<Domain><Task>-v1`` with each underscore-separated
+word capitalised (``ball_in_cup``/``catch`` -> ``BallInCupCatch-v1``). Models
+are the XML files of the installed dm-control package (``base_path`` points at
+its ``suite`` folder). Options: ``task_name`` (fixed per id), ``frame_skip``
+(physics steps per control step: dm_control's ``n_sub_steps``, default the
+task's own control timestep over the model's timestep), ``max_episode_steps``
+(the time limit in control steps, default the task's own) and ``debug_state``
+(test-only: info also holds ``reward64``, the float64 reward).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import glob
+import importlib.util
+import os
+
+from ..registry import register
+
+_REF = "dm_control 1.0.50 suite"
+
+
+def _package_dir(name: str) -> str | None:
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return list(spec.submodule_search_locations)[0]
+
+
+def _preload_libmujoco() -> None:
+    """As for rlpool._mujoco: where the rpath $ORIGIN/../mujoco does not
+    reach libmujoco (editable build, split site-packages), load it from the
+    mujoco package so the loader reuses it by SONAME."""
+    ext = importlib.util.find_spec("rlpool._dm_control")
+    if ext is None or not ext.origin:
+        return
+    if glob.glob(os.path.join(os.path.dirname(ext.origin), "..", "mujoco", "libmujoco.so.*")):
+        return
+    mujoco_dir = _package_dir("mujoco")
+    libs = sorted(glob.glob(os.path.join(mujoco_dir, "libmujoco.so.*"))) if mujoco_dir else []
+    if libs:
+        ctypes.CDLL(libs[0], mode=ctypes.RTLD_GLOBAL)
+
+
+def _suite_dir() -> str:
+    """dm_control's suite folder, found without importing dm_control."""
+    root = _package_dir("dm_control")
+    return os.path.join(root, "suite") if root else ""
+
+
+_preload_libmujoco()
+_SUITE = _suite_dir()
+
+# (domain, native class, {task: frame_skip}); frame_skip is dm_control's
+# n_sub_steps = control timestep / physics timestep. Every task's time limit
+# is 1000 control steps (lqr has none in dm_control; 1000 as in envpool).
+DOMAINS: list[tuple[str, str, dict[str, int]]] = [
+    ("cheetah", "Cheetah", {"run": 1}),
+    ("hopper", "Hopper", {"stand": 4, "hop": 4}),
+    ("walker", "Walker", {"stand": 10, "walk": 10, "run": 10}),
+]
+
+MAX_EPISODE_STEPS = 1000
+
+
+def task_id(domain: str, task: str) -> str:
+    """envpool's id for a suite task: ('ball_in_cup', 'catch') -> 'BallInCupCatch-v1'."""
+    words = domain.split("_") + task.split("_")
+    return "".join(w[:1].upper() + w[1:] for w in words) + "-v1"
+
+
+for _domain, _cls, _tasks in DOMAINS:
+    for _task, _frame_skip in _tasks.items():
+        register(task_id(_domain, _task), "dm_control", _cls, reference=_REF, task_name=_task,
+                 frame_skip=_frame_skip, max_episode_steps=MAX_EPISODE_STEPS, base_path=_SUITE)

@@ -1,0 +1,38 @@
+"""dm_control 1.0.50, the reference, made importable on MuJoCo 4.0.0.
+
+dm_control 1.0.50 indexes 9 flex fields of mjModel / mjData that MuJoCo 4.0.0
+removed (its named-index tables list every array field); building those
+indexers raises AttributeError. Dropping the fields the installed mujoco
+does not have from dm_control's size table fixes it; the suite never reads
+them. Applied once, when this module is imported.
+"""
+
+from __future__ import annotations
+
+import mujoco
+import pytest
+
+pytest.importorskip("dm_control", reason="dm-control==1.0.50 is in rlpool's test extra")
+
+from dm_control.mujoco.wrapper.mjbindings import sizes  # noqa: E402
+
+
+def _drop_fields_mujoco_removed() -> list[str]:
+    model = mujoco.MjModel.from_xml_string("<mujoco/>")
+    data = mujoco.MjData(model)
+    dropped = []
+    for struct, obj in (("mjmodel", model), ("mjdata", data)):
+        for field in list(sizes.array_sizes[struct]):
+            if not hasattr(obj, field):
+                del sizes.array_sizes[struct][field]
+                dropped.append(field)
+    return dropped
+
+
+DROPPED_FIELDS = _drop_fields_mujoco_removed()
+
+from dm_control import suite  # noqa: E402
+
+
+def load(domain: str, task: str, seed: int):
+    return suite.load(domain, task, task_kwargs={"random": seed})
