@@ -10,10 +10,6 @@ them. Applied once, when this module is imported.
 from __future__ import annotations
 
 import mujoco
-import pytest
-
-pytest.importorskip("dm_control", reason="dm-control==1.0.50 is in rlpool's test extra")
-
 from dm_control.mujoco.wrapper.mjbindings import sizes  # noqa: E402
 
 
@@ -34,5 +30,6 @@ DROPPED_FIELDS = _drop_fields_mujoco_removed()
 from dm_control import suite  # noqa: E402
 
 
-def load(domain: str, task: str, seed: int):
-    return suite.load(domain, task, task_kwargs={"random": seed})
+def load(domain: str, task: str, seed: int, **task_kwargs):
+    """suite.load with task.random = RandomState(seed), as rlpool seeds env i with seed + i."""
+    return suite.load(domain, task, task_kwargs={"random": seed, **task_kwargs})

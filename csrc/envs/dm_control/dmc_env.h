@@ -30,6 +30,7 @@
 
 #include "../../common/random/legacy_random_state.h"
 #include "../../core/env.h"
+#include "model_xml.h"
 #include "physics.h"
 
 namespace rlpool::dm_control {
@@ -40,9 +41,27 @@ inline std::string SuitePath(const Config& c, const std::string& file) {
   return rlpool::mujoco::ExpandModelPath(c.Get<std::string>("base_path"), file);
 }
 
+// The task's compiled model: its suite file, or, for a Task with
+// EditXml(task, xml) returning true, that file's text as the task edits it
+// (dm_control builds those models in Python from the same file).
+//
+// A Task with SeededXml(task, xml, rng) (lqr) builds its model from the
+// env's own random stream, before the episodes draw from it: that model is
+// compiled per env (`rng` is the env's generator; Spec passes a throwaway one).
 template <class Task>
-ModelPtr CompiledModel(const Config& c) {
-  return LoadModel(SuitePath(c, Task::XmlFile(c.Get<std::string>("task_name"))));
+ModelPtr CompiledModel(const Config& c, LegacyRandomState& rng) {
+  std::string task = c.Get<std::string>("task_name");
+  std::string path = SuitePath(c, Task::XmlFile(task));
+  std::string dir = path.substr(0, path.rfind('/'));
+  if constexpr (requires(std::string& xml) { Task::SeededXml(task, xml, rng); }) {
+    std::string xml = ReadTextFile(path);
+    Task::SeededXml(task, xml, rng);
+    return CompileXml(dir, xml);
+  } else if constexpr (requires(std::string& xml) { Task::EditXml(task, xml); }) {
+    std::string xml = ReadTextFile(path);
+    if (Task::EditXml(task, xml)) return LoadGeneratedModel(path + "#" + task, dir, xml);
+  }
+  return LoadModel(path);
 }
 
 template <class Task>
@@ -82,7 +101,8 @@ class DmcEnv {
 
   static EnvSpec Spec(const Config& c) {
     std::string task = CheckedTaskName<Task>(c);
-    ModelPtr model = CompiledModel<Task>(c);
+    LegacyRandomState rng(0);
+    ModelPtr model = CompiledModel<Task>(c, rng);
     EnvSpec s;
     s.obs = Task::Observations(task, model.get());
     if (c.Get<bool>("debug_state")) s.info.push_back(Field<double>("reward64", {}));
@@ -91,10 +111,10 @@ class DmcEnv {
   }
 
   DmcEnv(const Config& c, uint32_t seed)
-      : model_(CompiledModel<Task>(c)),
+      : rng_(seed),
+        model_(CompiledModel<Task>(c, rng_)),
         physics_(model_.get()),
         task_(CheckedTaskName<Task>(c), physics_),
-        rng_(seed),
         frame_skip_(static_cast<int>(c.Get<int64_t>("frame_skip"))),
         step_limit_(c.Get<int64_t>("max_episode_steps")),
         num_obs_(Task::Observations(c.Get<std::string>("task_name"), model_.get()).size()),
@@ -130,10 +150,10 @@ class DmcEnv {
   const Physics& physics() const { return physics_; }
 
  private:
+  LegacyRandomState rng_;  // first: a seeded model (lqr) draws from it before the episodes do
   ModelPtr model_;
   Physics physics_;
   Task task_;
-  LegacyRandomState rng_;
   int frame_skip_;
   int64_t step_limit_;
   int64_t steps_ = 0;

@@ -65,8 +65,20 @@ double BarePhysics(const std::string& path, int64_t steps) {
 NB_MODULE(_dm_control, m) {
   using namespace rlpool::dm_control;
   mju_user_error = ThrowMujocoError;
+  BindAcrobot(m);
+  BindBallInCup(m);
+  BindCartpole(m);
   BindCheetah(m);
+  BindFinger(m);
+  BindFish(m);
   BindHopper(m);
+  BindHumanoid(m);
+  BindLqr(m);
+  BindManipulator(m);
+  BindPendulum(m);
+  BindPointMass(m);
+  BindReacher(m);
+  BindSwimmer(m);
   BindWalker(m);
   m.def("legacy_random_draws", &LegacyRandomDraws, nanobind::arg("seed"), nanobind::arg("ops"), nanobind::arg("a"),
         nanobind::arg("b"), nanobind::arg("p"));

@@ -18,6 +18,12 @@ inline double Norm(const double* x, int n) {
   return std::sqrt(s);
 }
 
+// v.dot(M) for a 3-vector and a row-major 3x3 matrix (a point expressed
+// in a body's frame): out[j] = sum_i v[i] * M[i][j], left to right.
+inline void VecDotMat3(const double* v, const double* mat, double* out) {
+  for (int j = 0; j < 3; ++j) out[j] = v[0] * mat[j] + v[1] * mat[3 + j] + v[2] * mat[6 + j];
+}
+
 inline void NormalizeInPlace(double* x, int n) {
   double norm = Norm(x, n);
   for (int i = 0; i < n; ++i) x[i] /= norm;

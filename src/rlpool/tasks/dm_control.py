@@ -57,8 +57,21 @@ _SUITE = _suite_dir()
 # n_sub_steps = control timestep / physics timestep. Every task's time limit
 # is 1000 control steps (lqr has none in dm_control; 1000 as in envpool).
 DOMAINS: list[tuple[str, str, dict[str, int]]] = [
+    ("acrobot", "Acrobot", {"swingup": 1, "swingup_sparse": 1}),
+    ("ball_in_cup", "BallInCup", {"catch": 10}),
+    ("cartpole", "Cartpole", {"balance": 1, "balance_sparse": 1, "swingup": 1, "swingup_sparse": 1,
+                              "two_poles": 1, "three_poles": 1}),
     ("cheetah", "Cheetah", {"run": 1}),
+    ("finger", "Finger", {"spin": 2, "turn_easy": 2, "turn_hard": 2}),
+    ("fish", "Fish", {"upright": 10, "swim": 10}),
     ("hopper", "Hopper", {"stand": 4, "hop": 4}),
+    ("humanoid", "Humanoid", {"stand": 5, "walk": 5, "run": 5, "run_pure_state": 5}),
+    ("lqr", "Lqr", {"lqr_2_1": 1, "lqr_6_2": 1}),
+    ("manipulator", "Manipulator", {"bring_ball": 10, "bring_peg": 10, "insert_ball": 10, "insert_peg": 10}),
+    ("pendulum", "Pendulum", {"swingup": 1}),
+    ("point_mass", "PointMass", {"easy": 1, "hard": 1}),
+    ("reacher", "Reacher", {"easy": 1, "hard": 1}),
+    ("swimmer", "Swimmer", {"swimmer6": 15, "swimmer15": 15}),
     ("walker", "Walker", {"stand": 10, "walk": 10, "run": 10}),
 ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from . import ale_vec, gymnasium_vec, pools, python_loop
+from . import ale_vec, dm_control_loop, gymnasium_vec, pools, python_loop
 from .base import Runner, Skip
 
 # Order is the table's row order.
@@ -14,9 +14,19 @@ _RUNNERS = (
     gymnasium_vec.runners,
     ale_vec.runners,
     python_loop.runners,
+    dm_control_loop.runners,
 )
 
-LIBRARIES = ("rlpool", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "python-loop")
+LIBRARIES = (
+    "rlpool",
+    "envpool",
+    "gymnasium-sync",
+    "gymnasium-async",
+    "gymnasium-vector",
+    "ale-py",
+    "python-loop",
+    "bare-physics",
+)
 
 
 def runners_for(point, libraries=LIBRARIES) -> list[Runner]:
