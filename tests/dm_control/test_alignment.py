@@ -21,7 +21,7 @@ from . import reference
 
 TASKS = [(domain, task) for domain, _, tasks in DOMAINS for task in tasks]
 # Slow models are stepped for half an episode (the issue allows >= 500).
-STEPS = {}
+STEPS = {"humanoid_CMU": 500, "dog": 500}
 OBS_ATOL = 1e-12
 REWARD_ATOL = 1e-9
 

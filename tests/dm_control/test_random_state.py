@@ -20,6 +20,7 @@ def _plan(seed: int, n: int = 3000):
                    p=[0.2, 0.3, 0.2, 0.1, 0.15, 0.05])
     a = r.uniform(-5, 5, n)
     b = a + r.uniform(0.001, 10, n)
+    b[ops == "normal"] = r.uniform(0.001, 3, n)[ops == "normal"]  # normal's b is its scale
     ints = ops == "randint"
     a[ints] = np.floor(a[ints] * 1000)
     # Ranges of 1 (no draw), small, a power of two, just above one, and wide.

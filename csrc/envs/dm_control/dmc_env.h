@@ -37,7 +37,13 @@ namespace rlpool::dm_control {
 
 using random::LegacyRandomState;
 
+// base_path is the installed dm_control's suite folder (the task
+// registration finds it); the suite's models come from there.
 inline std::string SuitePath(const Config& c, const std::string& file) {
+  if (c.Get<std::string>("base_path").empty())
+    throw std::invalid_argument(
+        "the DeepMind Control Suite's models come from the dm-control package, which was not found: "
+        "pip install dm-control==1.0.50 (or rlpool[dm_control]), or pass base_path=<dm_control/suite folder>");
   return rlpool::mujoco::ExpandModelPath(c.Get<std::string>("base_path"), file);
 }
 
@@ -45,21 +51,26 @@ inline std::string SuitePath(const Config& c, const std::string& file) {
 // EditXml(task, xml) returning true, that file's text as the task edits it
 // (dm_control builds those models in Python from the same file).
 //
-// A Task with SeededXml(task, xml, rng) (lqr) builds its model from the
-// env's own random stream, before the episodes draw from it: that model is
-// compiled per env (`rng` is the env's generator; Spec passes a throwaway one).
+// A Task with SeededXml(task, xml, rng) (lqr) writes random parameters into
+// its model text. The model is compiled once from the text of a throwaway
+// stream (the layout does not depend on the draws); each env then draws the
+// same values from its own stream into its copy with Task::DrawModel, which
+// is what compiling its own text would give (XML numbers round-trip).
 template <class Task>
-ModelPtr CompiledModel(const Config& c, LegacyRandomState& rng) {
+ModelPtr CompiledModel(const Config& c) {
   std::string task = c.Get<std::string>("task_name");
   std::string path = SuitePath(c, Task::XmlFile(task));
   std::string dir = path.substr(0, path.rfind('/'));
-  if constexpr (requires(std::string& xml) { Task::SeededXml(task, xml, rng); }) {
+  if constexpr (requires(std::string& xml, LegacyRandomState& rng) { Task::SeededXml(task, xml, rng); }) {
+    LegacyRandomState layout_only(0);
     std::string xml = ReadTextFile(path);
-    Task::SeededXml(task, xml, rng);
-    return CompileXml(dir, xml);
+    Task::SeededXml(task, xml, layout_only);
+    return LoadGeneratedModel(path + "#" + task, dir, xml);
   } else if constexpr (requires(std::string& xml) { Task::EditXml(task, xml); }) {
     std::string xml = ReadTextFile(path);
-    if (Task::EditXml(task, xml)) return LoadGeneratedModel(path + "#" + task, dir, xml);
+    std::string asset_dir;
+    if constexpr (requires { Task::kAssetDir; }) asset_dir = Task::kAssetDir;
+    if (Task::EditXml(task, xml)) return LoadGeneratedModel(path + "#" + task, dir, xml, asset_dir);
   }
   return LoadModel(path);
 }
@@ -101,8 +112,7 @@ class DmcEnv {
 
   static EnvSpec Spec(const Config& c) {
     std::string task = CheckedTaskName<Task>(c);
-    LegacyRandomState rng(0);
-    ModelPtr model = CompiledModel<Task>(c, rng);
+    ModelPtr model = CompiledModel<Task>(c);
     EnvSpec s;
     s.obs = Task::Observations(task, model.get());
     if (c.Get<bool>("debug_state")) s.info.push_back(Field<double>("reward64", {}));
@@ -112,7 +122,7 @@ class DmcEnv {
 
   DmcEnv(const Config& c, uint32_t seed)
       : rng_(seed),
-        model_(CompiledModel<Task>(c, rng_)),
+        model_(CompiledModel<Task>(c)),
         physics_(model_.get()),
         task_(CheckedTaskName<Task>(c), physics_),
         frame_skip_(static_cast<int>(c.Get<int64_t>("frame_skip"))),
@@ -122,6 +132,9 @@ class DmcEnv {
     if (c.Get<int64_t>("frame_skip") < 1)
       throw std::invalid_argument("frame_skip must be >= 1 (physics steps per control step), got " +
                                   std::to_string(c.Get<int64_t>("frame_skip")));
+    // A seeded model (lqr): its random parameters are the stream's first draws.
+    if constexpr (requires { Task::DrawModel(std::string(), physics_.m, rng_); })
+      Task::DrawModel(c.Get<std::string>("task_name"), physics_.m, rng_);
   }
 
   void Reset(const Row& out, bool) {
@@ -150,7 +163,7 @@ class DmcEnv {
   const Physics& physics() const { return physics_; }
 
  private:
-  LegacyRandomState rng_;  // first: a seeded model (lqr) draws from it before the episodes do
+  LegacyRandomState rng_;  // a seeded model (lqr) draws from it before the episodes do
   ModelPtr model_;
   Physics physics_;
   Task task_;

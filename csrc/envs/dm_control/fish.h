@@ -61,7 +61,7 @@ class FishTask {
     for (size_t i = 0; i < joints_.size(); ++i) angles[i] = p.d->qpos[joints_[i]];
     *out.At<double>(kUpright) = Upright(p);
     if (swim_) MouthToTarget(p, out.At<double>(kTarget));
-    std::copy(p.d->qvel, p.d->qvel + p.m->nv, out.At<double>(swim_ ? kSwimVelocity : kUprightVelocity));
+    std::copy(p.d->qvel, p.d->qvel + p.m->nv, out.At<double>(swim_ ? size_t{kSwimVelocity} : size_t{kUprightVelocity}));
   }
 
   double Reward(const Physics& p) const {

@@ -9,6 +9,10 @@
 //   walk / run: (5 * tolerance(|com v_xy|, [speed, inf), speed, linear, 0) + 1) / 6),
 //   speed 1 (walk) or 10 (run).
 // Episode: never terminates; 1000 control steps (25 s at 0.025 s = 5 physics steps).
+//
+// humanoid_CMU (tasks stand, walk, run) is the same task on the 56-joint CMU
+// body: the thorax stands in for the torso, its zy (not zz) is "upright",
+// limbs are lhand, lfoot, rhand, rfoot; 1000 control steps (20 s at 0.02 s).
 #pragma once
 
 #include "../mujoco/np_math.h"
@@ -18,14 +22,18 @@
 
 namespace rlpool::dm_control {
 
-class HumanoidTask {
+template <bool kCmu>
+class HumanoidTaskT {
  public:
   enum Obs { kJointAngles, kHeadHeight, kExtremities, kTorsoVertical, kComVelocity, kVelocity };
   enum PureObs { kPosition, kPureVelocity };
   static constexpr double kStandHeight = 1.4;
 
-  static std::string XmlFile(const std::string&) { return "humanoid.xml"; }
-  static std::vector<std::string> TaskNames() { return {"stand", "walk", "run", "run_pure_state"}; }
+  static std::string XmlFile(const std::string&) { return kCmu ? "humanoid_CMU.xml" : "humanoid.xml"; }
+  static std::vector<std::string> TaskNames() {
+    if (kCmu) return {"stand", "walk", "run"};
+    return {"stand", "walk", "run", "run_pure_state"};
+  }
   static std::vector<FieldSpec> Observations(const std::string& task, const mjModel* m) {
     if (task == "run_pure_state")
       return {Field<double>("obs:position", {m->nq}), Field<double>("obs:velocity", {m->nv})};
@@ -34,13 +42,14 @@ class HumanoidTask {
             Field<double>("obs:com_velocity", {3}),         Field<double>("obs:velocity", {m->nv})};
   }
 
-  HumanoidTask(const std::string& task, const Physics& p)
+  HumanoidTaskT(const std::string& task, const Physics& p)
       : move_speed_(task == "stand" ? 0.0 : task == "walk" ? 1.0 : 10.0),
         pure_state_(task == "run_pure_state"),
-        torso_(p.Body("torso")),
+        torso_(p.Body(kCmu ? "thorax" : "torso")),
         head_(p.Body("head")),
-        limbs_{p.Body("left_hand"), p.Body("left_foot"), p.Body("right_hand"), p.Body("right_foot")},
-        com_velocity_(p.SensorAdr("torso_subtreelinvel")),
+        limbs_{p.Body(kCmu ? "lhand" : "left_hand"), p.Body(kCmu ? "lfoot" : "left_foot"),
+               p.Body(kCmu ? "rhand" : "right_hand"), p.Body(kCmu ? "rfoot" : "right_foot")},
+        com_velocity_(p.SensorAdr(kCmu ? "thorax_subtreelinvel" : "torso_subtreelinvel")),
         control_tolerance_(p.m->nu) {}
 
   // Randomise joints until the pose touches nothing.
@@ -76,7 +85,7 @@ class HumanoidTask {
   double Reward(const Physics& p) {
     const mjData* d = p.d;
     double standing = Tolerance(d->xpos[3 * head_ + 2], kStandHeight, kInf, kStandHeight / 4);
-    double upright = Tolerance(d->xmat[9 * torso_ + 8], 0.9, kInf, 1.9, Sigmoid::kLinear, 0);
+    double upright = Tolerance(d->xmat[9 * torso_ + (kCmu ? 7 : 8)], 0.9, kInf, 1.9, Sigmoid::kLinear, 0);
     double stand_reward = standing * upright;
     for (int i = 0; i < p.m->nu; ++i)
       control_tolerance_[i] = Tolerance(d->ctrl[i], 0, 0, 1, Sigmoid::kQuadratic, 0);
@@ -101,5 +110,8 @@ class HumanoidTask {
   int com_velocity_;
   std::vector<double> control_tolerance_;
 };
+
+using HumanoidTask = HumanoidTaskT<false>;
+using HumanoidCmuTask = HumanoidTaskT<true>;
 
 }  // namespace rlpool::dm_control

@@ -2,7 +2,8 @@
 // first k actuated; tasks lqr_2_1 (n 2, k 1), lqr_6_2 (n 6, k 2).
 // The model itself is random: each joint's stiffness is uniform(15, 25)
 // (and its damping uniform(0, 0), which still consumes a draw), drawn from
-// the env's RandomState when the env is made, before any episode.
+// the env's RandomState when the env is made, before any episode. The layout
+// is compiled once; each env writes its draws into its own model copy.
 // Observation: position = qpos (n), velocity = qvel (n).
 // Action: k unbounded motor forces.
 // Reward: 1 - (0.5 |qpos|^2 + 0.1 * 0.5 |ctrl|^2).
@@ -54,6 +55,15 @@ class LqrTask {
     InsertAt(xml, "</mujoco>", "<actuator>" + actuators + "</actuator><tendon>" + tendons + "</tendon>");
   }
 
+  // The same draws as SeededXml, written into an env's own model copy.
+  static void DrawModel(const std::string& task, mjModel* m, LegacyRandomState& rng) {
+    for (int i = 0; i < NumBodies(task); ++i) {
+      int joint = NameId(m, mjOBJ_JOINT, "joint_" + std::to_string(i));
+      m->jnt_stiffness[joint] = rng.Uniform(15, 25);
+      m->dof_damping[m->jnt_dofadr[joint]] = rng.Uniform(0, 0);
+    }
+  }
+
   static std::vector<FieldSpec> Observations(const std::string&, const mjModel* m) {
     return {Field<double>("obs:position", {m->nq}), Field<double>("obs:velocity", {m->nv})};
   }
@@ -81,20 +91,14 @@ class LqrTask {
     return 1 - (state_cost + control_l2 * kControlCostCoef);
   }
 
-  // get_termination: the norm of the state (qpos, qvel, act) below 1e-6.
+  // get_termination: the norm of the state (qpos, qvel, act) below 1e-6;
+  // numpy's dot runs over the concatenation, so the sum continues across parts.
   bool Terminated(const Physics& p) const {
     double s = 0.0;
-    for (int i = 0; i < p.m->nq; ++i) s += p.d->qpos[i] * p.d->qpos[i];
-    for (int i = 0; i < p.m->nv; ++i) s += p.d->qvel[i] * p.d->qvel[i];
-    for (int i = 0; i < p.m->na; ++i) s += p.d->act[i] * p.d->act[i];
+    for (int i = 0; i < p.m->nq; ++i) s = std::fma(p.d->qpos[i], p.d->qpos[i], s);
+    for (int i = 0; i < p.m->nv; ++i) s = std::fma(p.d->qvel[i], p.d->qvel[i], s);
+    for (int i = 0; i < p.m->na; ++i) s = std::fma(p.d->act[i], p.d->act[i], s);
     return std::sqrt(s) < kTerminalTol;
-  }
-
- private:
-  static double Dot(const double* a, const double* b, int n) {
-    double s = 0.0;
-    for (int i = 0; i < n; ++i) s += a[i] * b[i];
-    return s;
   }
 };
 

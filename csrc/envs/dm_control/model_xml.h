@@ -7,6 +7,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -66,15 +67,38 @@ inline void RemoveBody(std::string& xml, const std::string& name) {
   xml.erase(start, at + std::string("</body>").size() - start);
 }
 
+// Removes the element that starts with `opening` (e.g. `<geom name="wall_px"`),
+// self-closing or up to its closing tag, as etree's remove does.
+inline void RemoveElement(std::string& xml, const std::string& opening) {
+  size_t start = xml.find(opening);
+  if (start == std::string::npos) throw std::runtime_error("dm_control model text lacks '" + opening + "'");
+  size_t tag_end = xml.find('>', start);
+  size_t end = tag_end + 1;
+  if (xml[tag_end - 1] != '/') {
+    std::string tag = opening.substr(1, opening.find(' ') - 1);
+    end = xml.find("</" + tag + ">", tag_end) + tag.size() + 3;
+  }
+  xml.erase(start, end - start);
+}
+
 // `xml` (a suite model's text, edited) compiled as dm_control compiles it
 // (Physics.from_xml_string): the string plus the suite's ./common/*.xml
 // assets, read from `suite_dir`, in a virtual file system.
-inline ModelPtr CompileXml(const std::string& suite_dir, const std::string& xml) {
+// `asset_dir` (dog's meshes) adds every file of that folder under its bare
+// name, as dog.get_model_and_assets does.
+inline ModelPtr CompileXml(const std::string& suite_dir, const std::string& xml, const std::string& asset_dir = "") {
   mjVFS vfs;
   mj_defaultVFS(&vfs);
   for (const char* asset : {"./common/materials.xml", "./common/skybox.xml", "./common/visual.xml"}) {
     std::string text = ReadTextFile(suite_dir + "/" + asset);
     mj_addBufferVFS(&vfs, asset, text.data(), static_cast<int>(text.size()));
+  }
+  if (!asset_dir.empty()) {
+    for (const auto& entry : std::filesystem::directory_iterator(suite_dir + "/" + asset_dir)) {
+      if (!entry.is_regular_file()) continue;
+      std::string data = ReadTextFile(entry.path().string());
+      mj_addBufferVFS(&vfs, entry.path().filename().c_str(), data.data(), static_cast<int>(data.size()));
+    }
   }
   const char* name = "generated_model.xml";
   mj_addBufferVFS(&vfs, name, xml.data(), static_cast<int>(xml.size()));
@@ -86,12 +110,13 @@ inline ModelPtr CompileXml(const std::string& suite_dir, const std::string& xml)
 }
 
 // CompileXml, once per process per `key`.
-inline ModelPtr LoadGeneratedModel(const std::string& key, const std::string& suite_dir, const std::string& xml) {
+inline ModelPtr LoadGeneratedModel(const std::string& key, const std::string& suite_dir, const std::string& xml,
+                                   const std::string& asset_dir = "") {
   static std::mutex mu;
   static auto* cache = new std::map<std::string, ModelPtr>();  // never destroyed, as LoadModel's
   std::lock_guard<std::mutex> lock(mu);
   ModelPtr& slot = (*cache)[key];
-  if (!slot) slot = CompileXml(suite_dir, xml);
+  if (!slot) slot = CompileXml(suite_dir, xml, asset_dir);
   return slot;
 }
 

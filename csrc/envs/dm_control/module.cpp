@@ -69,15 +69,19 @@ NB_MODULE(_dm_control, m) {
   BindBallInCup(m);
   BindCartpole(m);
   BindCheetah(m);
+  BindDog(m);
   BindFinger(m);
   BindFish(m);
   BindHopper(m);
   BindHumanoid(m);
+  BindHumanoidCmu(m);
   BindLqr(m);
   BindManipulator(m);
   BindPendulum(m);
   BindPointMass(m);
+  BindQuadruped(m);
   BindReacher(m);
+  BindStacker(m);
   BindSwimmer(m);
   BindWalker(m);
   m.def("legacy_random_draws", &LegacyRandomDraws, nanobind::arg("seed"), nanobind::arg("ops"), nanobind::arg("a"),

@@ -40,7 +40,7 @@ class PointMassTask {
       dir2[0] = rng.Gauss();
       dir2[1] = rng.Gauss();
       NormalizeInPlace(dir2, 2);
-    } while (std::abs(dir1[0] * dir2[0] + dir1[1] * dir2[1]) > 0.9);
+    } while (std::abs(Dot(dir1, dir2, 2)) > 0.9);
     p.m->wrap_prm[0] = dir1[0];
     p.m->wrap_prm[1] = dir1[1];
     p.m->wrap_prm[2] = dir2[0];
