@@ -15,6 +15,7 @@
 #include "../mujoco/model.h"
 #include "bind_all.h"
 #include "physics.h"
+#include "terrain.h"
 
 namespace {
 
@@ -60,6 +61,14 @@ double BarePhysics(const std::string& path, int64_t steps) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// scipy.ndimage.zoom(values (n x n), out_n / n) as quadruped-escape calls
+// it (cubic, mode 'constant'), for the test against scipy.
+std::vector<double> TerrainZoom(const std::vector<double>& values, long n, long out_n) {
+  if (static_cast<long>(values.size()) != n * n || n < 2 || out_n < 2)
+    throw std::invalid_argument("terrain_zoom: values must hold n * n numbers, n >= 2, out_n >= 2");
+  return rlpool::dm_control::ZoomCubic(values, n, out_n);
+}
+
 }  // namespace
 
 NB_MODULE(_dm_control, m) {
@@ -86,5 +95,6 @@ NB_MODULE(_dm_control, m) {
   BindWalker(m);
   m.def("legacy_random_draws", &LegacyRandomDraws, nanobind::arg("seed"), nanobind::arg("ops"), nanobind::arg("a"),
         nanobind::arg("b"), nanobind::arg("p"));
+  m.def("terrain_zoom", &TerrainZoom, nanobind::arg("values"), nanobind::arg("n"), nanobind::arg("out_n"));
   m.def("bare_physics", &BarePhysics, nanobind::arg("xml_path"), nanobind::arg("steps"));
 }

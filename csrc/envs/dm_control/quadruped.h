@@ -1,17 +1,21 @@
 // Quadruped (dm_control.suite.quadruped): a four-legged ant-like robot;
-// tasks walk, run, fetch. (escape, whose terrain dm_control smooths with
-// scipy.ndimage.zoom, is not ported yet.)
+// tasks walk, run, escape, fetch.
 // Observation: egocentric_state = hinge qpos, hinge qvel, act (44),
 //   torso_velocity = velocimeter (3), torso_upright = torso zz (scalar),
 //   imu = accelerometer, gyro (6), force_torque = arcsinh of the 4 toe force and
 //   4 toe torque sensors (24); fetch adds ball_state = ball position, linear
 //   velocity relative to the torso and angular velocity, in the torso's frame
-//   (9), and target_position in the torso's frame (3).
+//   (9), and target_position in the torso's frame (3); escape adds origin = the
+//   world origin in the torso's frame (3) and rangefinder = tanh of the 20
+//   rangefinders, 1 where they see nothing (20).
 // Action: 12 actuators (yaw, lift, extend per leg) in their ctrlrange.
 // Reward: upright = tolerance(torso zz, [1, inf), linear, margin 2, 0) times
 //   walk / run: tolerance(torso vx, [speed, inf), speed, linear, 0.5), speed .5 / 5;
 //   fetch: reach * (0.5 + 0.5 fetch), linear tolerances of the workspace-ball
-//   and ball-target distances (x, y) with margin the arena radius.
+//   and ball-target distances (x, y) with margin the arena radius;
+//   escape: upright within 20 degrees times tolerance(|workspace|, [30, inf), 30, linear, 0).
+// escape's terrain (a bowl times bumps smoothed with scipy.ndimage.zoom) is
+// redrawn every episode: terrain.h.
 // Episode: never terminates; 1000 control steps (20 s at 0.02 s = 4 physics steps).
 #pragma once
 
@@ -21,31 +25,36 @@
 #include "dmc_env.h"
 #include "randomizers.h"
 #include "rewards.h"
+#include "terrain.h"
 
 namespace rlpool::dm_control {
 
 class QuadrupedTask {
  public:
   enum Obs { kEgocentricState, kTorsoVelocity, kTorsoUpright, kImu, kForceTorque, kBallState, kTargetPosition };
+  enum EscapeObs { kOrigin = kForceTorque + 1, kRangefinder };
+  static constexpr double kTerrainSmoothness = 0.15, kTerrainBumpScale = 2;
   static constexpr std::array<const char*, 4> kWalls = {"wall_px", "wall_py", "wall_nx", "wall_ny"};
 
   static std::string XmlFile(const std::string&) { return "quadruped.xml"; }
-  static std::vector<std::string> TaskNames() { return {"walk", "run", "fetch"}; }
+  static std::vector<std::string> TaskNames() { return {"walk", "run", "escape", "fetch"}; }
 
   // quadruped.make_model: walk / run set the floor's size to time limit x
   // speed (20 x 0.5 = 10.0, 20 x 5 = 100) and drop walls, ball and target;
   // all three drop the terrain and the rangefinder sensors.
   static bool EditXml(const std::string& task, std::string& xml) {
     if (task != "fetch") {
+      const char* size = task == "walk" ? "10.0 10.0 .5" : task == "run" ? "100 100 .5" : "40 40 .5";
       ReplaceOnce(xml, "name=\"floor\" type=\"plane\" size=\"15 15 .5\"",
-                  task == "walk" ? "name=\"floor\" type=\"plane\" size=\"10.0 10.0 .5\""
-                                 : "name=\"floor\" type=\"plane\" size=\"100 100 .5\"");
+                  std::string("name=\"floor\" type=\"plane\" size=\"") + size + "\"");
       for (const char* wall : kWalls) RemoveElement(xml, std::string("<geom name=\"") + wall + "\"");
       RemoveBody(xml, "ball");
       RemoveElement(xml, "<site name=\"target\"");
     }
-    RemoveElement(xml, "<geom name=\"terrain\"");
-    while (xml.find("<rangefinder ") != std::string::npos) RemoveElement(xml, "<rangefinder ");
+    if (task != "escape") {
+      RemoveElement(xml, "<geom name=\"terrain\"");
+      while (xml.find("<rangefinder ") != std::string::npos) RemoveElement(xml, "<rangefinder ");
+    }
     return true;
   }
 
@@ -59,11 +68,18 @@ class QuadrupedTask {
       obs.push_back(Field<double>("obs:ball_state", {9}));
       obs.push_back(Field<double>("obs:target_position", {3}));
     }
+    if (task == "escape") {
+      int rangefinders = 0;
+      for (int i = 0; i < m->nsensor; ++i) rangefinders += m->sensor_type[i] == mjSENS_RANGEFINDER;
+      obs.push_back(Field<double>("obs:origin", {3}));
+      obs.push_back(Field<double>("obs:rangefinder", {rangefinders}));
+    }
     return obs;
   }
 
   QuadrupedTask(const std::string& task, const Physics& p)
       : fetch_(task == "fetch"),
+        escape_(task == "escape"),
         desired_speed_(task == "walk" ? 0.5 : 5.0),
         root_qpos_(p.JointQposAdr("root")),
         root_dof_(p.JointDofAdr("root")),
@@ -79,6 +95,7 @@ class QuadrupedTask {
       int type = m->sensor_type[s];
       if (type == mjSENS_GYRO || type == mjSENS_ACCELEROMETER) imu_.push_back(s);
       if (type == mjSENS_FORCE || type == mjSENS_TORQUE) force_torque_.push_back(s);
+      if (type == mjSENS_RANGEFINDER) rangefinders_.push_back(s);
     }
     if (fetch_) {
       ball_ = p.Body("ball");
@@ -90,6 +107,7 @@ class QuadrupedTask {
   }
 
   void InitializeEpisode(Physics& p, LegacyRandomState& rng) {
+    if (escape_) DrawTerrain(p, rng);
     if (!fetch_) {
       double orientation[4];
       for (double& q : orientation) q = rng.Gauss();
@@ -124,6 +142,18 @@ class QuadrupedTask {
     double* ft = out.At<double>(kForceTorque);
     for (int s : force_torque_)
       for (int k = 0; k < m->sensor_dim[s]; ++k) *ft++ = std::asinh(d->sensordata[m->sensor_adr[s] + k]);
+    if (escape_) {
+      const double* frame = d->xmat + 9 * torso_;
+      double minus_pos[3];
+      for (int i = 0; i < 3; ++i) minus_pos[i] = -d->xpos[3 * torso_ + i];
+      VecDotMat3(minus_pos, frame, out.At<double>(kOrigin));
+      double* rf = out.At<double>(kRangefinder);
+      for (int s : rangefinders_) {
+        double r = d->sensordata[m->sensor_adr[s]];
+        *rf++ = r == -1.0 ? 1.0 : std::tanh(r);
+      }
+      return;
+    }
     if (!fetch_) return;
     // ball_state: rows (position, linear velocity, angular velocity) . torso frame.
     const double* frame = d->xmat + 9 * torso_;
@@ -144,6 +174,13 @@ class QuadrupedTask {
     double upright = Tolerance(Upright(p), 1, kInf, 2, Sigmoid::kLinear, 0);  // deviation angle 0: cos 0 = 1
     const mjModel* m = p.m;
     const mjData* d = p.d;
+    if (escape_) {
+      double terrain_size = m->hfield_size[0];
+      double escape = Tolerance(Norm(d->site_xpos + 3 * workspace_, 3), terrain_size, kInf, terrain_size,
+                                Sigmoid::kLinear, 0);
+      double deviation = std::cos(20 * (M_PI / 180));
+      return Tolerance(Upright(p), deviation, kInf, 1 + deviation, Sigmoid::kLinear, 0) * escape;
+    }
     if (!fetch_) {
       double move = Tolerance(d->sensordata[velocimeter_], desired_speed_, kInf, desired_speed_, Sigmoid::kLinear, 0.5);
       return upright * move;
@@ -169,6 +206,31 @@ class QuadrupedTask {
  private:
   double Upright(const Physics& p) const { return p.d->xmat[9 * torso_ + 8]; }
 
+  // Escape.initialize_episode's terrain: a bowl .5 - cos(2 pi r) / 2 over
+  // the heightfield's grid (r clipped to [.04, 1]) times uniform bumps in
+  // [.15, 1) on a coarse grid, zoomed to the heightfield's resolution.
+  void DrawTerrain(Physics& p, LegacyRandomState& rng) const {
+    mjModel* m = p.m;
+    long res = m->hfield_nrow[0];
+    double terrain_size = 2 * m->hfield_size[0];
+    long bump_res = static_cast<long>(terrain_size / kTerrainBumpScale);
+    std::vector<double> bumps(bump_res * bump_res);
+    for (double& b : bumps) b = rng.Uniform(kTerrainSmoothness, 1);
+    std::vector<double> smooth = ZoomCubic(std::move(bumps), bump_res, res);
+    double step = 2 / static_cast<double>(res - 1);  // np.ogrid[-1:1:res*1j]
+    float* data = m->hfield_data + m->hfield_adr[0];
+    for (long i = 0; i < res; ++i) {
+      double row = static_cast<double>(i) * step + -1.0;
+      for (long j = 0; j < res; ++j) {
+        double col = static_cast<double>(j) * step + -1.0;
+        double radius = std::sqrt(col * col + row * row);
+        radius = radius < .04 ? .04 : (radius > 1 ? 1 : radius);
+        double bowl = .5 - std::cos(2 * M_PI * radius) / 2;
+        data[i * res + j] = static_cast<float>(bowl * smooth[i * res + j]);
+      }
+    }
+  }
+
   // _find_non_contacting_height: from z = 0 up in 1 cm steps, reset the
   // physics and place the root there with `orientation` until nothing touches.
   void FindNonContactingHeight(Physics& p, const double* orientation, double x, double y) const {
@@ -187,11 +249,11 @@ class QuadrupedTask {
     }
   }
 
-  bool fetch_;
+  bool fetch_, escape_;
   double desired_speed_;
   int root_qpos_, root_dof_, torso_, floor_, velocimeter_, workspace_;
   int ball_ = -1, ball_qpos_ = -1, ball_dof_ = -1, ball_geom_ = -1, target_ = -1;
-  std::vector<int> hinges_, imu_, force_torque_;
+  std::vector<int> hinges_, imu_, force_torque_, rangefinders_;
 };
 
 }  // namespace rlpool::dm_control

@@ -72,7 +72,7 @@ DOMAINS: list[tuple[str, str, dict[str, int]]] = [
     ("manipulator", "Manipulator", {"bring_ball": 10, "bring_peg": 10, "insert_ball": 10, "insert_peg": 10}),
     ("pendulum", "Pendulum", {"swingup": 1}),
     ("point_mass", "PointMass", {"easy": 1, "hard": 1}),
-    ("quadruped", "Quadruped", {"walk": 4, "run": 4, "fetch": 4}),
+    ("quadruped", "Quadruped", {"walk": 4, "run": 4, "escape": 4, "fetch": 4}),
     ("reacher", "Reacher", {"easy": 1, "hard": 1}),
     ("stacker", "Stacker", {"stack_2": 10, "stack_4": 10}),
     ("swimmer", "Swimmer", {"swimmer6": 15, "swimmer15": 15}),
