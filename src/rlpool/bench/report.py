@@ -1,6 +1,7 @@
 """The results as a text table and as JSON: steps/s, frames/s, the ratio of
 each rlpool variant to every peer, and the fraction of the n-core ceiling
-(n cores times the per-core rate of the bare Python loop)."""
+(n cores times a per-core rate: the bare-physics loop where a family has one,
+as the dm_control family does, else the bare Python loop)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from .scenarios import Scenario
 
 LOOP = "python-loop"
 BARE = "bare"
+BARE_PHYSICS = "bare-physics"
+# The one-core rate of the ceiling: the first of these a point measured.
+CEILING_LIBRARIES = (BARE_PHYSICS, BARE, LOOP)
 
 # One line per library row, printed under the table.
 ROW_MEANINGS = {
@@ -31,14 +35,15 @@ ROW_MEANINGS = {
     "gymnasium-vector": "gymnasium's numpy-vectorised env (vectorization_mode='vector_entry_point')",
     "ale-py": "ale-py's AtariVectorEnv (its own C++ thread pool), B envs",
     "python-loop": "one gymnasium reference env stepped in a Python for-loop (the paper's For-loop row)",
+    "bare-physics": "the task's MuJoCo model stepped with bare mj_step calls on one thread: one core of physics alone",
     "bare": "one rlpool env stepped in C++ on one thread, no pool and no Python: one core's worth of the env's work",
 }
 
 
 def per_core_rate(pr: PointResult) -> float | None:
-    """One core's rate of the env's own work: the bare C++ loop where it was
-    measured, else the Python loop."""
-    for library in (BARE, LOOP):
+    """One core's rate of the work: bare physics (mj_step alone, where a
+    scenario asks for it), else the bare C++ env loop, else the Python loop."""
+    for library in CEILING_LIBRARIES:
         found = [m for m in pr.measurements if m.library == library]
         if found:
             return found[0].steps_per_s
@@ -46,7 +51,7 @@ def per_core_rate(pr: PointResult) -> float | None:
 
 
 def ceiling_source(pr: PointResult) -> str | None:
-    for library in (BARE, LOOP):
+    for library in CEILING_LIBRARIES:
         if any(m.library == library for m in pr.measurements):
             return library
     return None
@@ -54,7 +59,7 @@ def ceiling_source(pr: PointResult) -> str | None:
 
 def ceiling_fraction(pr: PointResult, m: Measurement) -> float | None:
     rate = per_core_rate(pr)
-    if rate is None or m.library in (LOOP, BARE):
+    if rate is None or m.library in CEILING_LIBRARIES:
         return None
     return m.steps_per_s / (rate * pr.point.cores)
 

@@ -158,7 +158,17 @@ XLA = Scenario(
     libraries=("rlpool", "envpool", "rlpool-xla", "envpool-xla"),
 )
 
-SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA)}
+DM_CONTROL = Scenario(
+    name="dm_control",
+    description=(
+        "DeepMind Control Suite: CheetahRun-v1, WalkerWalk-v1 and HumanoidRun-v1 at batch 8 and 32, sync and "
+        "async, 2 threads, against envpool, dm_control in a Python loop and the bare-physics ceiling"
+    ),
+    points=_sweep(["CheetahRun-v1", "WalkerWalk-v1", "HumanoidRun-v1"], [8, 32], 2, "dm_control"),
+    timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=3),
+)
+
+SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL)}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from . import ale_vec, bare, gymnasium_vec, pools, python_loop, xla
+from . import ale_vec, bare, dm_control_loop, gymnasium_vec, pools, python_loop, xla
 from .base import Runner, Skip
 
 # Order is the table's row order.
