@@ -19,12 +19,15 @@
 #include <vector>
 
 #include "../core/pool.h"
+#include "dict_action.h"
 
 // The numpy C API makes and reads arrays an order of magnitude faster than a
 // generic buffer protocol round trip; each family module is one translation
 // unit, so the API table can stay file-local.
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
+
+#include "render.h"
 
 namespace rlpool {
 
@@ -160,7 +163,13 @@ class PyPool {
     return *pool_;
   }
 
-  void Send(nb::handle action, nb::handle env_id) { SendImpl(action, env_id, false); }
+  void Send(nb::handle action, nb::handle env_id) {
+    if (IsDictAction(action)) {
+      nb::tuple t = UnpackDictAction(action, env_id, action_.name, num_envs_);
+      return SendImpl(t[0], t[1], false);
+    }
+    SendImpl(action, env_id, false);
+  }
   void SendReset(nb::handle env_id) { SendImpl(nb::none(), env_id, true); }
 
   // `reset` and `return_info` are envpool's recv() arguments; neither changes
@@ -176,7 +185,13 @@ class PyPool {
 
   // send + recv in one call: one GIL release, and the caller may step a
   // cheap batch itself instead of waking the workers.
-  nb::tuple Step(nb::handle action, nb::handle env_id) { return SendRecv(action, env_id, false); }
+  nb::tuple Step(nb::handle action, nb::handle env_id) {
+    if (IsDictAction(action)) {
+      nb::tuple t = UnpackDictAction(action, env_id, action_.name, num_envs_);
+      return SendRecv(t[0], t[1], false);
+    }
+    return SendRecv(action, env_id, false);
+  }
   nb::tuple Reset(nb::handle env_id) { return SendRecv(nb::none(), env_id, true); }
 
   size_t InFlight() { return Get().InFlight(); }
@@ -503,8 +518,8 @@ template <class Env>
 void BindEnv(nb::module_& m, const char* name) {
   ImportNumpy();
   using Py = PyPool<Env>;
-  nb::class_<Py>(m, name)
-      .def("__init__",
+  nb::class_<Py> cls(m, name);
+  cls.def("__init__",
            [](Py* self, const std::map<std::string, ConfigValue>& values) {
              Config c(values);
              {
@@ -525,6 +540,7 @@ void BindEnv(nb::module_& m, const char* name) {
       .def("in_flight", &Py::InFlight)
       .def("close", &Py::Close)
       .def_prop_ro("closed", &Py::Closed);
+  BindRender<Env>(cls);
 }
 
 }  // namespace rlpool
