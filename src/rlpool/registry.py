@@ -10,7 +10,7 @@ import collections
 import dataclasses
 import importlib
 import numbers
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -40,6 +40,9 @@ class Task:
     defaults: dict[str, Any]
     reward_threshold: float | None = None
     reference: str = ""  # the implementation it is aligned with
+    # The family's last word on a config (checks and envpool spellings of
+    # option values); called with the full config dict, changes it in place.
+    prepare: Callable[[dict[str, Any]], None] | None = None
 
     def env_class(self):
         name = f"rlpool._{self.family}"
@@ -66,12 +69,13 @@ def register(
     *,
     reward_threshold: float | None = None,
     reference: str = "",
+    prepare: Callable[[dict[str, Any]], None] | None = None,
     **defaults: Any,
 ) -> None:
     """Registers ``task_id`` as env class ``env`` of module ``rlpool._<family>``."""
     if task_id in _TASKS:
         raise ValueError(f"task id {task_id!r} is already registered")
-    _TASKS[task_id] = Task(task_id, family, env, dict(defaults), reward_threshold, reference)
+    _TASKS[task_id] = Task(task_id, family, env, dict(defaults), reward_threshold, reference, prepare)
 
 
 def _load_builtin_tasks() -> None:
@@ -146,6 +150,8 @@ def build_config(task: Task, kwargs: dict[str, Any]) -> dict[str, Any]:
     for key, value in kwargs.items():
         config[key] = _coerce(task.task_id, key, value, defaults[key])
     _check_common(task.task_id, config)
+    if task.prepare is not None:
+        task.prepare(config)
     return config
 
 

@@ -2,12 +2,13 @@
 #include "planar_walker.h"
 #include "bench.h"
 #include "bind_all.h"
+#include "frame_stack.h"
 
 namespace rlpool::mujoco {
 void BindHopper(nanobind::module_& m) {
-  BindEnv<HopperV4>(m, "HopperV4");
+  BindEnv<FrameStacked<HopperV4>>(m, "HopperV4");
   BindBare<HopperV4>(m, "HopperV4");
-  BindEnv<HopperV5>(m, "HopperV5");
+  BindEnv<FrameStacked<HopperV5>>(m, "HopperV5");
   BindBare<HopperV5>(m, "HopperV5");
 }
 }  // namespace rlpool::mujoco

@@ -2,12 +2,14 @@
 #include "humanoid.h"
 #include "bench.h"
 #include "bind_all.h"
+#include "frame_stack.h"
 
 namespace rlpool::mujoco {
 void BindHumanoid(nanobind::module_& m) {
-  BindEnv<HumanoidV4>(m, "HumanoidV4");
+  BindEnv<FrameStacked<HumanoidV3>>(m, "HumanoidV3");
+  BindEnv<FrameStacked<HumanoidV4>>(m, "HumanoidV4");
   BindBare<HumanoidV4>(m, "HumanoidV4");
-  BindEnv<HumanoidV5>(m, "HumanoidV5");
+  BindEnv<FrameStacked<HumanoidV5>>(m, "HumanoidV5");
   BindBare<HumanoidV5>(m, "HumanoidV5");
 }
 }  // namespace rlpool::mujoco

@@ -2,12 +2,13 @@
 #include "humanoid_standup.h"
 #include "bench.h"
 #include "bind_all.h"
+#include "frame_stack.h"
 
 namespace rlpool::mujoco {
 void BindHumanoidStandup(nanobind::module_& m) {
-  BindEnv<HumanoidStandupV4>(m, "HumanoidStandupV4");
+  BindEnv<FrameStacked<HumanoidStandupV4>>(m, "HumanoidStandupV4");
   BindBare<HumanoidStandupV4>(m, "HumanoidStandupV4");
-  BindEnv<HumanoidStandupV5>(m, "HumanoidStandupV5");
+  BindEnv<FrameStacked<HumanoidStandupV5>>(m, "HumanoidStandupV5");
   BindBare<HumanoidStandupV5>(m, "HumanoidStandupV5");
 }
 }  // namespace rlpool::mujoco
