@@ -1,0 +1,600 @@
+// A small software rasteriser that reproduces what gymnasium's pygame
+// renderers draw (CarRacing's observation, the classic-control pictures) with
+// pygame-ce: SDL_gfx's anti-aliased outline and filled polygon
+// (gfxdraw.aapolygon / filled_polygon), pygame.draw.polygon's scanline fill,
+// pygame.math.Vector2.rotate_rad and pygame.transform.smoothscale's
+// area-averaging shrink. Written from the algorithms' descriptions; integer
+// rounding follows them so that pixels land where pygame puts them. Text is
+// not drawn. Shared by the families that draw (box2d, classic_control).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace rlpool::raster {
+
+struct Rgb {
+  uint8_t r, g, b;
+};
+
+struct Pt {
+  double x, y;
+};
+
+// pygame.math.Vector2(p).rotate_rad(angle), with the angle's normalisation,
+// quarter-turn special cases and sin/cos worked out once for many points.
+class Rotation {
+ public:
+  explicit Rotation(double angle) {
+    constexpr double kEps = 1e-6, kTwoPi = 2 * M_PI;
+    angle = std::fmod(angle, kTwoPi);
+    if (angle < 0) angle += kTwoPi;
+    quarter_ = -1;
+    if (std::fmod(angle + kEps, M_PI_2) < 2 * kEps) {
+      quarter_ = static_cast<int>((angle + kEps) / M_PI_2);
+    } else {
+      s_ = std::sin(angle);
+      c_ = std::cos(angle);
+    }
+  }
+
+  Pt operator()(Pt p) const {
+    switch (quarter_) {
+      case 0:
+      case 4: return p;
+      case 1: return {-p.y, p.x};
+      case 2: return {-p.x, -p.y};
+      case 3: return {p.y, -p.x};
+    }
+    return {c_ * p.x - s_ * p.y, s_ * p.x + c_ * p.y};
+  }
+
+ private:
+  int quarter_;
+  double s_ = 0, c_ = 1;
+};
+
+// A frame of polygons drawn onto a w x h RGBX canvas (one uint32 per pixel,
+// as pygame's 32-bit surface) and smoothscaled down. Polygons are recorded
+// first and rasterised band by band (a few dozen rows at a time), each band
+// then shrunk in X while it is still in cache: the pixels equal those of
+// drawing everything on the full canvas, at a fraction of the memory traffic.
+// Polygons added before Flip() are in pre-flip coordinates
+// (pygame.transform.flip(surface, False, True) applies to them).
+class Canvas {
+ public:
+  Canvas(int w, int h) : w_(w), h_(h) {}
+
+  // A frame is recorded and rendered by one thread in one go: its polygon
+  // list lives in that thread's scratch too.
+  void BeginFrame() {
+    polys_ = &scratch().polys;
+    polys_->clear();
+    flipped_ = false;
+  }
+  void Flip() { flipped_ = !flipped_; }
+
+  // gfxdraw.filled_polygon.
+  void FillPolygonGfx(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kGfxFill); }
+  // gfxdraw.aapolygon: SDL_gfx's anti-aliased (Wu) outline.
+  void OutlinePolygonAa(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kGfxOutline); }
+  // pygame.draw.polygon, filled.
+  void FillPolygonDraw(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kDrawFill); }
+  // gfxdraw.filled_circle (SDL_gfx's midpoint circle of horizontal spans),
+  // centre and radius truncated to ints as gfxdraw takes them.
+  void FillCircleGfx(Pt centre, int radius, Rgb c) {
+    if (radius < 0) return;
+    Poly p;
+    p.kind = kGfxCircle;
+    p.flipped = flipped_;
+    p.n = 1;
+    p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
+    p.x[0] = static_cast<int16_t>(static_cast<int>(centre.x));
+    p.y[0] = static_cast<int16_t>(static_cast<int>(centre.y));
+    p.x[1] = radius;
+    p.miny = p.y[0] - radius;
+    p.maxy = p.y[0] + radius;
+    if (p.maxy < 0 || p.miny >= h_) return;
+    polys_->push_back(p);
+  }
+
+  // Rasterises the frame and writes pygame.transform.smoothscale of it to
+  // `out` (dh x dw x 3, RGB): X shrink, then Y shrink, 16.16 fixed point.
+  void Render(int dw, int dh, uint8_t* out) {
+    const int xspace = 0x10000 * w_ / dw;
+    if (static_cast<int>(plan_.size()) != dw) PlanX(dw, xspace);
+    Scratch& sc = scratch();
+    band_ = &sc.band;
+    changes_ = &sc.changes;
+    sc.band.resize(static_cast<size_t>(w_) * kBand);
+    words_ = (w_ + 1 + 63) / 64;
+    sc.changes.resize(static_cast<size_t>(words_) * kBand);
+    sc.row.resize(static_cast<size_t>(dw) * 3);
+    // pygame's Y shrink, fed one X-shrunk row at a time.
+    const int yspace = 0x10000 * h_ / dh;
+    const int yrecip = static_cast<int>(0x100000000LL / yspace);
+    sc.acc_line.assign(static_cast<size_t>(dw) * 3, 0);
+    int counter = yspace;
+    uint8_t* dst = out;
+    for (int b0 = 0; b0 < h_; b0 += kBand) {
+      const int b1 = std::min(h_, b0 + kBand);
+      std::fill(sc.band.begin(), sc.band.begin() + static_cast<size_t>(b1 - b0) * w_, 0u);
+      std::fill(sc.changes.begin(), sc.changes.end(), 0ull);
+      for (const Poly& p : *polys_) Rasterise(p, b0, b1);
+      for (int y = b0; y < b1; ++y) {
+        ShrinkRowX(&sc.band[static_cast<size_t>(y - b0) * w_], &sc.changes[static_cast<size_t>(y - b0) * words_],
+                   sc.row.data(), xspace);
+        const uint8_t* src = sc.row.data();
+        uint16_t* acc = sc.acc_line.data();
+        if (counter > 0x10000) {
+          for (int i = 0; i < dw * 3; ++i) acc[i] = static_cast<uint16_t>(acc[i] + src[i]);
+          counter -= 0x10000;
+        } else {
+          const int frac = 0x10000 - counter;
+          for (int i = 0; i < dw * 3; ++i) {
+            *dst++ = static_cast<uint8_t>(((acc[i] + ((src[i] * counter) >> 16)) * yrecip) >> 16);
+            acc[i] = static_cast<uint16_t>((src[i] * frac) >> 16);
+          }
+          counter = yspace - frac;
+        }
+      }
+    }
+  }
+
+ private:
+  static constexpr int kBand = 32;
+
+  enum Kind { kGfxFill, kGfxOutline, kDrawFill, kGfxCircle };
+
+  struct Poly {
+    Kind kind;
+    bool flipped;  // added after Flip(): its rows are final rows; otherwise they are mirrored
+    int n, miny, maxy;
+    uint32_t color;
+    int x[8], y[8];
+  };
+
+  // One output column of the X pass: source pixels [first, boundary) count
+  // fully, pixel `boundary` by counter / 65536 (the rest carries over).
+  struct XStep {
+    int first, boundary, counter;
+  };
+
+  void Add(const Pt* pts, int n, Rgb c, Kind kind) {
+    Poly p;
+    p.kind = kind;
+    const bool gfx = kind != kDrawFill;
+    p.flipped = flipped_;
+    p.n = n;
+    p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
+    for (int i = 0; i < n; ++i) {
+      // gfxdraw takes Sint16 coordinates, pygame.draw ints; both truncate.
+      const int x = static_cast<int>(pts[i].x), y = static_cast<int>(pts[i].y);
+      p.x[i] = gfx ? static_cast<int16_t>(x) : x;
+      p.y[i] = gfx ? static_cast<int16_t>(y) : y;
+    }
+    p.miny = *std::min_element(p.y, p.y + n);
+    p.maxy = *std::max_element(p.y, p.y + n);
+    if (p.maxy < 0 || p.miny >= h_) return;  // no row of it is on the canvas
+    polys_->push_back(p);
+  }
+
+  // Rows of `p`'s own coordinates that land in final rows [b0, b1).
+  void RowRange(const Poly& p, int b0, int b1, int* lo, int* hi) const {
+    int r0 = p.flipped ? b0 : h_ - b1, r1 = p.flipped ? b1 - 1 : h_ - 1 - b0;
+    *lo = std::max(p.miny, r0);
+    *hi = std::min(p.maxy, r1);
+  }
+
+  // One pixel blended at `alpha` (SDL_gfx: new = old + floor((c - old) * alpha / 256)
+  // per channel; 255 writes the colour), if on the canvas and in the band.
+  void Put(const Poly& p, int b0, int b1, int x, int y, uint32_t alpha) {
+    if (x < 0 || x >= w_ || y < 0 || y >= h_) return;
+    const int final_y = p.flipped ? y : h_ - 1 - y;
+    if (final_y < b0 || final_y >= b1) return;
+    MarkChange(final_y - b0, x);
+    MarkChange(final_y - b0, x + 1);
+    uint32_t& px = (*band_)[static_cast<size_t>(final_y - b0) * w_ + x];
+    if (alpha == 255) {
+      px = p.color;
+      return;
+    }
+    uint32_t out = 0;
+    for (int shift = 0; shift < 24; shift += 8) {
+      const int d = static_cast<int>((px >> shift) & 0xFF), c = static_cast<int>((p.color >> shift) & 0xFF);
+      const int v = d + ((c - d) * static_cast<int>(alpha) >> 8);
+      out |= static_cast<uint32_t>(v & 0xFF) << shift;
+    }
+    px = out;
+  }
+
+  // SDL_gfx's Cohen-Sutherland clip of a line to the canvas.
+  bool ClipLine(int* x1, int* y1, int* x2, int* y2) const {
+    const int left = 0, right = w_ - 1, top = 0, bottom = h_ - 1;
+    auto encode = [&](int x, int y) {
+      int code = 0;
+      if (x < left) code |= 1;
+      else if (x > right) code |= 2;
+      if (y < top) code |= 8;
+      else if (y > bottom) code |= 4;
+      return code;
+    };
+    while (true) {
+      int c1 = encode(*x1, *y1), c2 = encode(*x2, *y2);
+      if (!(c1 | c2)) return true;
+      if (c1 & c2) return false;
+      if (!c1) {
+        std::swap(*x1, *x2);
+        std::swap(*y1, *y2);
+        std::swap(c1, c2);
+      }
+      const float m = *x2 != *x1 ? static_cast<float>(*y2 - *y1) / static_cast<float>(*x2 - *x1) : 1.0f;
+      if (c1 & 1) {
+        *y1 += static_cast<int16_t>((left - *x1) * m);
+        *x1 = left;
+      } else if (c1 & 2) {
+        *y1 += static_cast<int16_t>((right - *x1) * m);
+        *x1 = right;
+      } else if (c1 & 4) {
+        if (*x2 != *x1) *x1 += static_cast<int16_t>((bottom - *y1) / m);
+        *y1 = bottom;
+      } else if (c1 & 8) {
+        if (*x2 != *x1) *x1 += static_cast<int16_t>((top - *y1) / m);
+        *y1 = top;
+      }
+    }
+  }
+
+  // SDL_gfx's _aalineColor without the end point (as aapolygon draws edges).
+  void AaLine(const Poly& p, int b0, int b1, int x1, int y1, int x2, int y2) {
+    if (!ClipLine(&x1, &y1, &x2, &y2)) return;
+    int xx0 = x1, yy0 = y1, xx1 = x2, yy1 = y2;
+    if (yy0 > yy1) {
+      std::swap(yy0, yy1);
+      std::swap(xx0, xx1);
+    }
+    int dx = xx1 - xx0, dy = yy1 - yy0, xdir = 1;
+    if (dx < 0) {
+      xdir = -1;
+      dx = -dx;
+    }
+    const int r0 = p.flipped ? b0 : h_ - b1, r1 = p.flipped ? b1 - 1 : h_ - 1 - b0;  // band rows, own coordinates
+    if (dx == 0) {
+      if (dy > 0) {
+        for (int y = std::max(yy0, r0); y <= std::min(yy0 + dy, r1); ++y) Put(p, b0, b1, x1, y, 255);
+      } else {
+        Put(p, b0, b1, x1, y1, 255);
+      }
+      return;
+    }
+    if (dy == 0) {
+      if (dx > 0) {
+        const int final_y = p.flipped ? y1 : h_ - 1 - y1;
+        if (final_y >= b0 && final_y < b1) HLine(p, b0, xx0, xx0 + xdir * dx, y1);
+      } else {
+        Put(p, b0, b1, x1, y1, 255);
+      }
+      return;
+    }
+    Put(p, b0, b1, x1, y1, 255);
+    // Step j (1..d-1) of SDL_gfx's loop has accumulated j * erradj: its
+    // overflows (how far the minor axis moved) and its low bits (the weight)
+    // follow in closed form, so only the steps that reach this band run.
+    auto weight = [](uint32_t w) { return (255u * w) >> 8; };
+    if (dy > dx) {
+      const uint64_t erradj = static_cast<uint64_t>(static_cast<uint32_t>((dx << 16) / dy) << 16);
+      const int lo = std::max(1, r0 - yy0), hi = std::min(dy - 1, r1 - yy0);
+      for (int j = lo; j <= hi; ++j) {
+        const uint64_t acc = static_cast<uint64_t>(j) * erradj;
+        const int x = xx0 + xdir * static_cast<int>(acc >> 32);
+        const uint32_t wgt = (static_cast<uint32_t>(acc) >> 24) & 255;
+        Put(p, b0, b1, x, yy0 + j, weight(255 - wgt));
+        Put(p, b0, b1, x + xdir, yy0 + j, weight(wgt));
+      }
+    } else {
+      // A 45-degree edge gives erradj = 2^32, which SDL_gfx's 32-bit
+      // accumulator holds as 0 and its `<=` test still counts as a step.
+      const uint64_t erradj = static_cast<uint64_t>((dy << 16) / dx) << 16;
+      // Rows yy0 + k and yy0 + k + 1 are touched while k = floor(j * erradj / 2^32)
+      // lies in [a, b].
+      const int64_t a = static_cast<int64_t>(r0) - 1 - yy0, b = static_cast<int64_t>(r1) - yy0;
+      if (b < 0) return;
+      int64_t lo = 1, hi = dx - 1;
+      if (a > 0) lo = std::max<int64_t>(lo, static_cast<int64_t>(((static_cast<uint64_t>(a) << 32) + erradj - 1) / erradj));
+      hi = std::min<int64_t>(hi, static_cast<int64_t>(((static_cast<uint64_t>(b + 1) << 32) + erradj - 1) / erradj) - 1);
+      for (int64_t j = lo; j <= hi; ++j) {
+        const uint64_t acc = static_cast<uint64_t>(j) * erradj;
+        const int y = yy0 + static_cast<int>(acc >> 32);
+        const int x = xx0 + xdir * static_cast<int>(j);
+        const uint32_t wgt = (static_cast<uint32_t>(acc) >> 24) & 255;
+        Put(p, b0, b1, x, y, weight(255 - wgt));
+        Put(p, b0, b1, x, y + 1, weight(wgt));
+      }
+    }
+  }
+
+  void HLine(const Poly& p, int b0, int x1, int x2, int y) {
+    if (x1 > x2) std::swap(x1, x2);
+    if (x2 < 0 || x1 >= w_) return;
+    x1 = std::max(x1, 0);
+    x2 = std::min(x2, w_ - 1);
+    const int final_y = p.flipped ? y : h_ - 1 - y;
+    uint32_t* row = &(*band_)[static_cast<size_t>(final_y - b0) * w_];
+    std::fill(row + x1, row + x2 + 1, p.color);
+    MarkChange(final_y - b0, x1);
+    MarkChange(final_y - b0, x2 + 1);
+  }
+
+  void Rasterise(const Poly& p, int b0, int b1) {
+    if (p.kind == kGfxOutline) {
+      for (int i = 1; i < p.n; ++i) AaLine(p, b0, b1, p.x[i - 1], p.y[i - 1], p.x[i], p.y[i]);
+      AaLine(p, b0, b1, p.x[p.n - 1], p.y[p.n - 1], p.x[0], p.y[0]);
+      return;
+    }
+    int lo, hi;
+    RowRange(p, b0, b1, &lo, &hi);
+    if (lo > hi) return;
+    if (p.kind == kGfxCircle) {
+      for (int y = lo; y <= hi; ++y) {
+        const int half = CircleHalfWidth(p.x[1], std::abs(y - p.y[0]));
+        HLine(p, b0, p.x[0] - half, p.x[0] + half, y);
+      }
+      return;
+    }
+    if (p.kind == kGfxFill) {
+      RasteriseGfx(p, b0, lo, hi);
+    } else {
+      RasteriseDraw(p, b0, lo, hi);
+    }
+  }
+
+  // Half the width of row `dy` (0..r) of SDL_gfx's filledCircle: its
+  // midpoint walk draws spans at dy = cy (half width cx) and dy = cx (half
+  // width cy); a row drawn twice is their union.
+  static int CircleHalfWidth(int r, int dy) {
+    int half = -1, cx = 0, cy = r, df = 1 - r, d_e = 3, d_se = 5 - 2 * r;
+    do {
+      if (cy == dy) half = std::max(half, cx);
+      if (cx == dy) half = std::max(half, cy);
+      if (df < 0) {
+        df += d_e;
+        d_e += 2;
+        d_se += 2;
+      } else {
+        df += d_se;
+        d_e += 2;
+        d_se += 4;
+        --cy;
+      }
+      ++cx;
+    } while (cx <= cy);
+    return half;
+  }
+
+  // A row's few edge crossings (at most 8), in order. Insertion sort: for
+  // so few it beats std::sort, which GCC 12 also warns about here.
+  static void SortCrossings(int* a, int k) {
+    for (int i = 1; i < k; ++i)
+      for (int j = i; j > 0 && a[j - 1] > a[j]; --j) std::swap(a[j - 1], a[j]);
+  }
+
+  // SDL_gfx filledPolygon: 16.16 fixed-point edge crossings, each span
+  // rounded inwards to the nearest pixel.
+  void RasteriseGfx(const Poly& p, int b0, int lo, int hi) {
+    const int n = p.n;
+    int ints[8];
+    for (int y = lo; y <= hi; ++y) {
+      int k = 0;
+      for (int i = 0; i < n; ++i) {
+        int i1 = i == 0 ? n - 1 : i - 1, i2 = i;
+        int y1 = p.y[i1], y2 = p.y[i2], x1, x2;
+        if (y1 < y2) {
+          x1 = p.x[i1];
+          x2 = p.x[i2];
+        } else if (y1 > y2) {
+          y2 = p.y[i1];
+          y1 = p.y[i2];
+          x2 = p.x[i1];
+          x1 = p.x[i2];
+        } else {
+          continue;
+        }
+        if ((y >= y1 && y < y2) || (y == p.maxy && y > y1 && y <= y2))
+          ints[k++] = ((65536 * (y - y1)) / (y2 - y1)) * (x2 - x1) + 65536 * x1;
+      }
+      SortCrossings(ints, k);
+      for (int i = 0; i + 1 < k; i += 2) {
+        int xa = ints[i] + 1;
+        xa = (xa >> 16) + ((xa & 32768) >> 15);
+        int xb = ints[i + 1] - 1;
+        xb = (xb >> 16) + ((xb & 32768) >> 15);
+        HLine(p, b0, xa, xb, y);
+      }
+    }
+  }
+
+  // pygame's draw_fillpoly: crossings floored / ceiled alternately, then the
+  // horizontal edges; a one-row polygon is a single span.
+  void RasteriseDraw(const Poly& p, int b0, int lo, int hi) {
+    const int n = p.n;
+    if (p.miny == p.maxy) {
+      HLine(p, b0, *std::min_element(p.x, p.x + n), *std::max_element(p.x, p.x + n), p.miny);
+      return;
+    }
+    int xs[8];
+    for (int y = lo; y <= hi; ++y) {
+      int k = 0;
+      for (int i = 0; i < n; ++i) {
+        int ip = i == 0 ? n - 1 : i - 1;
+        int y1 = p.y[ip], y2 = p.y[i], x1, x2;
+        if (y1 < y2) {
+          x1 = p.x[ip];
+          x2 = p.x[i];
+        } else if (y1 > y2) {
+          y2 = p.y[ip];
+          y1 = p.y[i];
+          x2 = p.x[ip];
+          x1 = p.x[i];
+        } else {
+          continue;
+        }
+        if ((y >= y1 && y < y2) || (y == p.maxy && y2 == p.maxy)) {
+          float inter = static_cast<float>((y - y1) * (x2 - x1)) / static_cast<float>(y2 - y1);
+          inter = (k % 2 == 0) ? std::floor(inter) : std::ceil(inter);
+          xs[k++] = static_cast<int>(inter) + x1;
+        }
+      }
+      SortCrossings(xs, k);
+      for (int i = 0; i + 1 < k; i += 2) HLine(p, b0, xs[i], xs[i + 1], y);
+    }
+    for (int i = 0; i < n; ++i) {
+      int ip = i == 0 ? n - 1 : i - 1;
+      int y = p.y[i];
+      if (p.miny < y && p.y[ip] == y && y < p.maxy && y >= lo && y <= hi) HLine(p, b0, p.x[i], p.x[ip], y);
+    }
+  }
+
+  void PlanX(int dw, int xspace) {
+    plan_.clear();
+    int counter = xspace, first = 0;
+    for (int x = 0; x < w_ && static_cast<int>(plan_.size()) < dw; ++x) {
+      if (counter > 0x10000) {
+        counter -= 0x10000;
+      } else {
+        plan_.push_back({first, x, counter});
+        first = x + 1;
+        counter = xspace - (0x10000 - counter);
+      }
+    }
+    column_of_.assign(static_cast<size_t>(w_) + 2, static_cast<int>(plan_.size()));
+    for (size_t j = 0; j < plan_.size(); ++j)
+      for (int x = j > 0 ? plan_[j].first : 0; x <= plan_[j].boundary; ++x) column_of_[x] = static_cast<int>(j);
+    uniform_rows_.clear();
+    xrecip_ = static_cast<int>(0x100000000LL / xspace);
+  }
+
+  // What pygame's loop writes for column j when its pixels (and the split
+  // pixel before them) all hold channel value v.
+  uint8_t UniformValue(size_t j, int v) const {
+    const XStep& st = plan_[j];
+    const int carry = j > 0 ? (v * (0x10000 - plan_[j - 1].counter)) >> 16 : 0;
+    const int acc = carry + (st.boundary - st.first) * v;
+    return static_cast<uint8_t>(((static_cast<uint16_t>(acc) + ((v * st.counter) >> 16)) * xrecip_) >> 16);
+  }
+
+  // Pixel x of a band row may differ from pixel x - 1 only where a span or a
+  // blended pixel started or ended: those places are marked.
+  void MarkChange(int row, int x) {
+    if (x < w_) (*changes_)[static_cast<size_t>(row) * words_ + (x >> 6)] |= 1ull << (x & 63);
+  }
+
+  // The first change mark at or after pixel x (w_ + 1 when none).
+  int NextChange(const uint64_t* bits, int x) const {
+    for (int w = x >> 6; w < words_; ++w) {
+      uint64_t m = bits[w];
+      if (w == (x >> 6)) m &= ~0ull << (x & 63);
+      if (m) return (w << 6) + __builtin_ctzll(m);
+    }
+    return w_ + 1;
+  }
+
+  // What columns 0..dw-1 come to where every pixel (and the split pixel
+  // before) holds `color`: made once per colour and kept, so a run of such
+  // columns is one copy. A frame has a handful of flat colours.
+  const uint8_t* UniformRow(uint32_t color) {
+    for (const UniformCache& u : uniform_rows_)
+      if (u.color == color) return u.bytes.data();
+    UniformCache* u;
+    if (uniform_rows_.size() < kMaxUniformRows) {
+      uniform_rows_.push_back({0, std::vector<uint8_t>(plan_.size() * 3)});
+      u = &uniform_rows_.back();
+    } else {
+      u = &uniform_rows_[evict_++ % kMaxUniformRows];  // reuses the buffer: no allocation once full
+    }
+    u->color = color;
+    for (size_t j = 0; j < plan_.size(); ++j)
+      for (int c = 0; c < 3; ++c) u->bytes[j * 3 + c] = UniformValue(j, static_cast<int>((color >> (8 * c)) & 0xFF));
+    return u->bytes.data();
+  }
+
+  // pygame's X shrink of one row. A run of columns whose pixels (and the
+  // split pixel before each) are all one colour is copied from that colour's
+  // row; any other column is summed, its full pixels two channels per add.
+  // Same integers as pygame's loop.
+  void ShrinkRowX(const uint32_t* src, const uint64_t* changes, uint8_t* dst, int xspace) {
+    const int xrecip = static_cast<int>(0x100000000LL / xspace);
+    const int dw = static_cast<int>(plan_.size());
+    int next = NextChange(changes, 1);
+    for (int j = 0; j < dw;) {
+      const XStep& st = plan_[j];
+      const int from = j > 0 ? st.first : 1;
+      if (next < from) next = NextChange(changes, from);
+      const uint32_t v = src[st.boundary];
+      if (from > st.boundary || next > st.boundary) {
+        // Flat up to the column that holds the next change.
+        const int end = next > plan_.back().boundary ? dw : std::max(column_of_[next], j + 1);
+        std::memcpy(dst, UniformRow(v) + 3 * j, static_cast<size_t>(end - j) * 3);
+        dst += 3 * (end - j);
+        j = end;
+        continue;
+      }
+      const int ch[3] = {static_cast<int>(v & 0xFF), static_cast<int>((v >> 8) & 0xFF), static_cast<int>((v >> 16) & 0xFF)};
+      int carry[3] = {0, 0, 0};
+      if (j > 0) {
+        const uint32_t pv = src[st.first - 1];
+        const int frac = 0x10000 - plan_[j - 1].counter;
+        carry[0] = (static_cast<int>(pv & 0xFF) * frac) >> 16;
+        carry[1] = (static_cast<int>((pv >> 8) & 0xFF) * frac) >> 16;
+        carry[2] = (static_cast<int>((pv >> 16) & 0xFF) * frac) >> 16;
+      }
+      uint32_t rb = 0, g = 0;
+      for (int k = st.first; k < st.boundary; ++k) {
+        const uint32_t u = src[k];
+        rb += u & 0x00FF00FFu;
+        g += (u >> 8) & 0xFFu;
+      }
+      const int acc[3] = {carry[0] + static_cast<int>(rb & 0xFFFFu), carry[1] + static_cast<int>(g),
+                          carry[2] + static_cast<int>(rb >> 16)};
+      for (int c = 0; c < 3; ++c)
+        *dst++ = static_cast<uint8_t>(((static_cast<uint16_t>(acc[c]) + ((ch[c] * st.counter) >> 16)) * xrecip) >> 16);
+      ++j;
+    }
+  }
+
+  // Per-thread working memory, shared by every canvas a worker renders: one
+  // band and one row stay hot in cache however many envs the worker serves.
+  struct Scratch {
+    std::vector<Poly> polys;
+    std::vector<uint32_t> band;
+    std::vector<uint64_t> changes;  // per band row, one bit per pixel (+1)
+    std::vector<uint8_t> row;
+    std::vector<uint16_t> acc_line;
+  };
+  static Scratch& scratch() {
+    static thread_local Scratch s;
+    return s;
+  }
+
+  int w_, h_;
+  bool flipped_ = false;
+  std::vector<Poly>* polys_ = nullptr;
+  std::vector<XStep> plan_;
+  int xrecip_ = 0;                // 2^32 / the X step, pygame's reciprocal
+  std::vector<int> column_of_;    // pixel x -> the output column whose range holds it
+  struct UniformCache {
+    uint32_t color;
+    std::vector<uint8_t> bytes;  // dw x 3
+  };
+  static constexpr size_t kMaxUniformRows = 32;
+  std::vector<UniformCache> uniform_rows_;
+  size_t evict_ = 0;
+  std::vector<uint32_t>* band_ = nullptr;  // the thread's scratch, during Render
+  std::vector<uint64_t>* changes_ = nullptr;
+  int words_ = 0;
+};
+
+}  // namespace rlpool::raster
