@@ -315,4 +315,4 @@ def test_render_signature_and_errors():
 
 def test_render_mode_on_an_env_that_cannot_render_says_so():
     with pytest.raises(ValueError, match="cannot render"):
-        rlpool.make_gymnasium("Acrobot-v1", render_mode="rgb_array")
+        rlpool.make_gymnasium("MountainCar-v0", render_mode="rgb_array")

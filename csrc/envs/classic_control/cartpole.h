@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "cartpole_render.h"
+#include "render.h"
 #include "common.h"
 
 namespace rlpool::classic_control {
