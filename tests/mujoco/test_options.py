@@ -52,8 +52,12 @@ def test_unknown_option_is_a_type_error():
 
 
 def test_missing_model_file_says_so():
-    with pytest.raises(ValueError, match="does not exist"):
+    # a bare name: the bundled names that exist are listed
+    with pytest.raises(ValueError, match="not a bundled MuJoCo model; the names that exist are"):
         rlpool.make("HalfCheetah-v5", xml_file="no_such_model.xml")
+    # a path: the native loader names the missing file
+    with pytest.raises(ValueError, match="does not exist"):
+        rlpool.make("HalfCheetah-v5", xml_file="/no/such/model.xml")
 
 
 def test_bad_range_says_so():
