@@ -128,7 +128,8 @@ def test_envpool_v1_module_gives_envpool_1x_gym_semantics():
     assert len(env.step(np.array([0, 1]))) == 5
     assert env.config["gym_reset_return_info"] is True
     assert isinstance(envpool1.make_gym("CartPole-v1"), rlpool.GymnasiumEnvPool)
-    assert isinstance(envpool1.make("CartPole-v1", env_type="dm"), rlpool.DMEnvPool)
+    dm = envpool1.make("CartPole-v1", env_type="dm")
+    assert isinstance(dm, rlpool.DMEnvPool) and dm.config["gym_reset_return_info"] is True
     with pytest.raises(ValueError, match="gym_reset_return_info"):
         envpool1.make_gym("CartPole-v1", gym_reset_return_info=False)
     # the top-level module is unchanged by importing envpool_v1

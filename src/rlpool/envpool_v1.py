@@ -25,14 +25,13 @@ def make(task_id: str, env_type: str = "gymnasium", **kwargs: Any):
     """As envpool 1.x's ``make``: ``env_type="gym"`` is the gymnasium face."""
     if env_type not in ("dm", "gym", "gymnasium"):
         raise ValueError(f"env_type must be one of ['dm', 'gym', 'gymnasium'], got {env_type!r}")
-    if env_type == "dm":
-        return envs.make(task_id, "dm", **kwargs)
+    # envpool 1.x sets this for every face and refuses False for every face.
     if not kwargs.setdefault("gym_reset_return_info", True):
         raise ValueError(
             "gym_reset_return_info=False is the envpool 0.8 gym API; envpool 1.x's gym face always returns "
             "(obs, info) from reset(). Use `import rlpool` (not rlpool.envpool_v1) for the 0.8 API."
         )
-    return envs.make(task_id, "gymnasium", **kwargs)
+    return envs.make(task_id, "dm" if env_type == "dm" else "gymnasium", **kwargs)
 
 
 def make_gym(task_id: str, **kwargs: Any) -> GymnasiumEnvPool:

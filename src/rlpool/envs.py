@@ -165,8 +165,11 @@ class _PoolBase:
             )
         if not 0 <= self._render_env_id < self._num_envs:
             raise ValueError(f"render_env_id must be in [0, {self._num_envs}), got {self._render_env_id}")
-        # Checks the size and camera now rather than at the first render().
-        self._pool.render([self._render_env_id], *self._render_size, self._render_camera_id)
+        # Checks the size and camera now rather than at the first render(). Not
+        # for MuJoCo: its free camera is aimed at the scene of the first frame
+        # drawn (as gymnasium's is), which must be the user's.
+        if self.spec.family != "mujoco":
+            self._pool.render([self._render_env_id], *self._render_size, self._render_camera_id)
 
     def render(self, env_ids: Any = None, camera_id: int | None = None):
         """Frames of ``env_ids`` (default: render_env_id) as uint8 (n, H, W, 3),
@@ -355,7 +358,7 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
 _FACES = {"gymnasium": GymnasiumEnvPool, "gym": GymEnvPool, "dm": DMEnvPool}
 
 # The envs that can render (the others say so at make(render_mode=...)).
-RENDERING_ENVS = "the Atari games, CartPole and Acrobot"
+RENDERING_ENVS = "the Atari games, the MuJoCo tasks, CartPole and Acrobot"
 
 # make() options that configure the Python face's render(), not the envs.
 _RENDER_OPTIONS = {"render_mode": None, "render_env_id": 0, "render_width": 0, "render_height": 0,
