@@ -10,7 +10,7 @@ import rlpool
 
 from .reference import TASKS
 
-# Rendering arguments: rlpool does not render, so it takes none of them.
+# Rendering arguments: rlpool takes envpool's render_* make() options instead.
 RENDER_ONLY = {"default_camera_config", "render_mode", "width", "height", "camera_id", "camera_name",
                "max_geom", "visual_options"}
 

@@ -7,9 +7,10 @@ unknown name is a ValueError listing the names that exist). Every task also
 takes envpool's ``frame_stack`` (default 1): k > 1 makes the observation
 (k, n), the last k observations, oldest first.
 Options are gymnasium's constructor arguments with its names and defaults,
-less the rendering ones (rlpool does not render); v4 tasks also take
-``xml_file`` and ``frame_skip`` (InvertedPendulum-v4 ``reset_noise_scale``)
-as envpool does. ``main_body`` (Ant-v5) is a body id; names are not accepted.
+less the rendering ones (rendering takes envpool's render_* make() options
+instead); v4 tasks also take ``xml_file`` and ``frame_skip``
+(InvertedPendulum-v4 ``reset_noise_scale``) as envpool does. ``main_body``
+(Ant-v5) is a body id; names are not accepted.
 Every task takes ``debug_state`` (test-only): info then also holds ``qpos0``
 and ``qvel0`` (the state the episode started from) and ``reward64`` (the
 float64 reward before the engine's float32 reward array).
