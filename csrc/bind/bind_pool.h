@@ -28,6 +28,8 @@
 #include "bind_result.h"
 #include "numpy_api.h"
 #include "bare_loop.h"
+#include "dict_action.h"
+#include "render.h"
 
 namespace rlpool {
 
@@ -62,7 +64,13 @@ class PyPool {
     if (pool_ && !pool_->Process().IsCurrent()) (void)pool_.release();  // see the file comment
   }
 
-  void Send(nb::handle action, nb::handle env_id) { SendImpl(action, env_id, false); }
+  void Send(nb::handle action, nb::handle env_id) {
+    if (IsDictAction(action)) {
+      nb::tuple t = UnpackDictAction(action, env_id, pool_->Spec().action.name, pool_->Options().num_envs);
+      return SendImpl(t[0], t[1], false);
+    }
+    SendImpl(action, env_id, false);
+  }
   void SendReset(nb::handle env_id) { SendImpl(nb::none(), env_id, true); }
 
   // `reset` and `return_info` are envpool's recv() arguments; neither changes
@@ -80,7 +88,13 @@ class PyPool {
   // send + recv in one call: one GIL release, the caller may step a cheap
   // batch itself instead of waking the workers, and the result is this
   // call's own rows even when other threads step the same pool.
-  nb::tuple Step(nb::handle action, nb::handle env_id) { return SendRecv(action, env_id, false); }
+  nb::tuple Step(nb::handle action, nb::handle env_id) {
+    if (IsDictAction(action)) {
+      nb::tuple t = UnpackDictAction(action, env_id, pool_->Spec().action.name, pool_->Options().num_envs);
+      return SendRecv(t[0], t[1], false);
+    }
+    return SendRecv(action, env_id, false);
+  }
   nb::tuple Reset(nb::handle env_id) { return SendRecv(nb::none(), env_id, true); }
 
   size_t InFlight() { return Get().InFlight(); }
@@ -93,6 +107,10 @@ class PyPool {
   }
 
   bool Closed() const { return pool_->Closed(); }
+
+  // The pool for a Python-side call other than stepping (render): the same
+  // checks as every call (fork child, Ctrl-C, closed).
+  P& Usable() { return Get(); }
 
  private:
   // The pool, if this call may use it. Also raises a Ctrl-C that no wait
@@ -184,8 +202,8 @@ void BindEnv(nb::module_& m, const char* name) {
   if (!NumpyReady())
     throw std::logic_error("the module's init must call rlpool::ImportNumpy() (numpy_module.h) before BindEnv");
   using Py = PyPool<Env>;
-  nb::class_<Py>(m, name)
-      .def("__init__",
+  nb::class_<Py> cls(m, name);
+  cls.def("__init__",
            [](Py* self, const std::map<std::string, ConfigValue>& values) {
              Config c(values);
              {
@@ -221,6 +239,7 @@ void BindEnv(nb::module_& m, const char* name) {
       .def("__reduce__", [](Py&) -> nb::object { throw nb::type_error(kPickleMessage); })
       .def("__copy__", [](Py&) -> nb::object { throw nb::type_error(kCopyMessage); })
       .def("__deepcopy__", [](Py&, nb::handle) -> nb::object { throw nb::type_error(kCopyMessage); });
+  BindRender<Env>(cls);
 }
 
 }  // namespace rlpool

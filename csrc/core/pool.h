@@ -240,6 +240,20 @@ class Pool {
     return r;
   }
 
+  // Runs f(env) on env `id` between steps (rendering reads its state): under
+  // the API lock, so no send can start it meanwhile; refused while in flight.
+  template <class F>
+  void WithIdleEnv(int32_t id, F&& f) {
+    std::lock_guard<std::mutex> lock(api_mu_);
+    CheckOpen();
+    if (id < 0 || id >= options_.num_envs)
+      throw std::out_of_range("env_id " + std::to_string(id) + " is out of range; valid ids are 0.." +
+                              std::to_string(options_.num_envs - 1));
+    if (in_flight_[id])
+      throw std::invalid_argument("env_id " + std::to_string(id) + " is in flight; recv() its result first");
+    f(envs_[id]->env);
+  }
+
   // Number of envs sent whose results have not been received.
   size_t InFlight() {
     CheckProcess();

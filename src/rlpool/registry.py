@@ -12,7 +12,7 @@ import dataclasses
 import importlib
 import numbers
 import warnings
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -41,6 +41,9 @@ class Task:
     defaults: dict[str, Any]
     reward_threshold: float | None = None
     reference: str = ""  # the implementation it is aligned with
+    # The family's last word on a config (checks and envpool spellings of
+    # option values); called with the full config dict, changes it in place.
+    prepare: Callable[[dict[str, Any]], None] | None = None
 
     def env_class(self):
         name = f"rlpool._{self.family}"
@@ -67,12 +70,13 @@ def register(
     *,
     reward_threshold: float | None = None,
     reference: str = "",
+    prepare: Callable[[dict[str, Any]], None] | None = None,
     **defaults: Any,
 ) -> None:
     """Registers ``task_id`` as env class ``env`` of module ``rlpool._<family>``."""
     if task_id in _TASKS:
         raise ValueError(f"task id {task_id!r} is already registered")
-    add_task(Task(task_id, family, env, dict(defaults), reward_threshold, reference))
+    add_task(Task(task_id, family, env, dict(defaults), reward_threshold, reference, prepare))
 
 
 def add_task(task: Task) -> None:
@@ -207,6 +211,8 @@ def build_config(task: Task, kwargs: dict[str, Any]) -> dict[str, Any]:
             check(config)
         except ValueError as e:
             raise ValueError(f"{task.task_id}: {e}") from None
+    if task.prepare is not None:
+        task.prepare(config)
     return config
 
 

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -251,6 +252,23 @@ class Atari {
     return reward;
   }
 
+ public:
+  // render(): ALE's raw screen in colour (what ale-py's render() returns),
+  // at its own size: the frame is not resized, so a size other than the
+  // screen's is refused.
+  std::array<int, 2> RenderShape(int width, int height) const {
+    if ((width != 0 && width != raw_w_) || (height != 0 && height != raw_h_))
+      throw std::invalid_argument("Atari renders its raw " + std::to_string(raw_h_) + "x" + std::to_string(raw_w_) +
+                                  " screen; leave render_width / render_height unset (or give exactly that size)");
+    return {raw_h_, raw_w_};
+  }
+
+  void Render(int /*width*/, int /*height*/, int /*camera_id*/, uint8_t* rgb) {
+    ale_->theOSystem->colourPalette().applyPaletteRGB(rgb, ale_->getScreen().getArray(),
+                                                     static_cast<size_t>(raw_h_) * raw_w_);
+  }
+
+ private:
   // The current screen through ALE's palette (grayscale or RGB, HWC).
   void Grab(uint8_t* dst) {
     uint8_t* pix = ale_->getScreen().getArray();

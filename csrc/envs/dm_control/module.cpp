@@ -1,6 +1,8 @@
 // rlpool._dm_control: the DeepMind Control Suite on MuJoCo, one class per
 // domain (the task is the task_name option), plus two helpers for tests and
 // benchmarks: numpy RandomState draws and the bare-physics rate.
+#include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
+
 #include <mujoco/mujoco.h>
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
@@ -72,6 +74,7 @@ std::vector<double> TerrainZoom(const std::vector<double>& values, long n, long 
 }  // namespace
 
 NB_MODULE(_dm_control, m) {
+  rlpool::ImportNumpy();
   using namespace rlpool::dm_control;
   mju_user_error = ThrowMujocoError;
   BindAcrobot(m);
