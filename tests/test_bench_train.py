@@ -16,14 +16,14 @@ from rlpool.cli import main  # noqa: E402
 def test_bench_train_short_configuration(tmp_path):
     prefix = str(tmp_path / "t")
     code = main([
-        "bench", "train", "--tasks", "CartPole-v1,Pong-v5", "--backends", "rlpool-sync,rlpool-async,gymnasium-sync",
-        "--seeds", "1", "--total-timesteps", "512", "--sweep", "--output", prefix,
+        "bench", "train", "--tasks", "CartPole-v1,Pong-v5", "--backends", "rlpool-sync,rlpool-async",
+        "--seeds", "1", "--total-timesteps", "512", "--sweep", "--sweep-envs", "4,8", "--output", prefix,
     ])
     assert code == 0
     rows = json.load(open(prefix + ".json"))["rows"]
     got = {(r["task"], r["backend"], r["num_envs"]) for r in rows}
-    assert {("CartPole-v1", b, 8) for b in ("rlpool-sync", "rlpool-async", "gymnasium-sync")} <= got
-    assert {("CartPole-v1", "rlpool-sync", n) for n in (4, 16, 32)} <= got
+    assert {("CartPole-v1", b, 8) for b in ("rlpool-sync", "rlpool-async")} <= got
+    assert ("CartPole-v1", "rlpool-sync", 4) in got  # the sweep; 8 envs is the sync run itself
     for r in rows:
         if r["task"] == "CartPole-v1":
             assert r["seeds"] == 1 and not r["note"], r

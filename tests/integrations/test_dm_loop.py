@@ -36,7 +36,6 @@ def test_dm_face_runs_an_environment_loop(task):
     env = rlpool.make_dm(task, num_envs=3, seed=0)
     spec = env.action_spec()
     rng = np.random.default_rng(0)
-    last_type = np.full(3, dm_env.StepType.LAST)
 
     def policy(timestep):
         # the spec validates the observation fields the loop received ...
@@ -62,7 +61,7 @@ def test_dm_face_runs_an_environment_loop(task):
 
     env.step = recording_step
     episodes = _environment_loop(env, policy, 450)
-    prev = last_type
+    prev = np.full(3, dm_env.StepType.FIRST)  # what reset() returned
     for types in seen:
         after_last = prev == dm_env.StepType.LAST
         assert (types[after_last] == dm_env.StepType.FIRST).all()

@@ -29,7 +29,7 @@ def _actions(space, num_envs, steps, seed=0):
 
 
 def _gymnasium_sync(task, mode, num_envs=2):
-    mode = gym.vector.AutoresetMode(mode)
+    mode = {"next_step": gym.vector.AutoresetMode.NEXT_STEP, "same_step": gym.vector.AutoresetMode.SAME_STEP}[mode]
     return gym.vector.SyncVectorEnv([lambda: gym.make(task)] * num_envs, autoreset_mode=mode)
 
 

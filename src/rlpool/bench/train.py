@@ -47,7 +47,8 @@ class Task:
 
 
 TASKS = {
-    "CartPole-v1": Task("CartPole-v1", "ppo.py", 475.0, 300_000, 8, 256, 100, tuple(CARTPOLE_ARGS)),
+    # The tuned setting reaches 475 near 110k steps; 200k leaves room to see it hold.
+    "CartPole-v1": Task("CartPole-v1", "ppo.py", 475.0, 200_000, 8, 256, 100, tuple(CARTPOLE_ARGS)),
     # CleanRL's ppo_continuous_action on HalfCheetah-v4 ends 1M steps at 1442 +- 46
     # and crosses 1000 around 0.5-0.7M: 1000 is reachable, and not at the last step.
     "HalfCheetah-v5": Task("HalfCheetah-v5", "ppo.py", 1000.0, 1_000_000, 8, 2048, 20),
@@ -255,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backends", default=",".join(BACKENDS), help=f"comma-separated subset of {','.join(BACKENDS)}")
     p.add_argument("--seeds", default="1,2,3", help="comma-separated seeds; the median is over them")
     p.add_argument("--total-timesteps", type=int, default=0, help="override every task's env steps (0 = the task's own)")
-    p.add_argument("--sweep", action="store_true", help=f"also rlpool sync with {'/'.join(map(str, SWEEP_ENVS))} envs at a fixed rollout size")
+    p.add_argument("--sweep", action="store_true", help="also rlpool sync with --sweep-envs envs at a fixed rollout size")
+    p.add_argument("--sweep-envs", default=",".join(map(str, SWEEP_ENVS)), help="comma-separated env counts of the sweep")
     p.add_argument("--no-backends", action="store_true", help="skip the backend comparison (e.g. only --sweep)")
     p.add_argument("--timeout", type=float, default=0, help="seconds per run before it is stopped (0 = none)")
     p.add_argument("--output", default="rlpool-bench-train", help="path prefix of the .md, .json and .png files")
@@ -282,6 +284,10 @@ def main(argv=None) -> int:
         p.error(f"--seeds: integers separated by commas, got {args.seeds!r}")
     if not seeds:
         p.error("--seeds: at least one seed")
+    try:
+        sweep_envs = [int(n) for n in args.sweep_envs.split(",") if n.strip()]
+    except ValueError:
+        p.error(f"--sweep-envs: integers separated by commas, got {args.sweep_envs!r}")
     examples = pathlib.Path(args.examples) if args.examples else examples_dir()
     out = pathlib.Path(args.output + "-files")
     gpu = have_gpu()
@@ -295,7 +301,7 @@ def main(argv=None) -> int:
             continue
         plans = [] if args.no_backends else [(b, task.num_envs) for b in backends]
         if args.sweep and task.script == "ppo.py":
-            plans += [("rlpool-sync", n) for n in SWEEP_ENVS if ("rlpool-sync", n) not in plans]
+            plans += [("rlpool-sync", n) for n in sweep_envs if ("rlpool-sync", n) not in plans]
         groups = {}
         for backend, num_envs in plans:
             why = backend_available(backend)
