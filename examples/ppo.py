@@ -124,6 +124,8 @@ def resolve(p: argparse.ArgumentParser, args: argparse.Namespace, preset: dict) 
     rows = args.num_steps * args.num_envs
     if rows % args.batch_size or (rows // args.num_minibatches) * args.num_minibatches != rows:
         p.error(f"num_steps*num_envs={rows} must divide by batch_size and num_minibatches")
+    if args.total_timesteps < rows:
+        p.error(f"--total-timesteps={args.total_timesteps} is less than one rollout (num_steps*num_envs={rows})")
     args.recvs_per_rollout = rows // args.batch_size
     args.num_iterations = args.total_timesteps // rows
     args.csv = args.csv or os.path.join("runs", f"{args.env_id}__{args.backend}__{args.seed}.csv")
