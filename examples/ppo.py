@@ -575,7 +575,6 @@ def train(args, envs, agent: nn.Module, obs_dtype) -> dict:
         # The rows just received are acted on next rollout; their value closes this one.
         rollout.bootstrap(batch.env_id, np.asarray(value_of(state.params, obs)))
         rows = rollout.take_training_rows(args.gamma, args.gae_lambda, args.batch_size, num_rows)
-        rollout.latest[batch.env_id] = -1  # their predecessors are trained now
         state, key = update(state, Rows(*map(jnp.asarray, rows)), key)
 
         average = log.average()
