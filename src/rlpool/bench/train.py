@@ -23,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import time
+import warnings
 
 import numpy as np
 
@@ -178,8 +179,8 @@ def _median(values):
     return None if m == float("inf") else m
 
 
-def _fmt(value, unit=""):
-    return "not reached" if value is None else f"{value:,.1f}{unit}"
+def _fmt(value, unit="", digits=1):
+    return "not reached" if value is None else f"{value:,.{digits}f}{unit}"
 
 
 def table(rows: list[dict]) -> str:
@@ -192,7 +193,7 @@ def table(rows: list[dict]) -> str:
             continue
         lines.append(
             f"| {r['task']} (≥ {r['threshold']:g}) | {r['backend']} | {r['num_envs']} | {r['seeds']} | "
-            f"{_fmt(r['time_to_threshold_s'], ' s')} | {_fmt(r['steps_to_threshold'])} | {_fmt(r['final_return'])} |"
+            f"{_fmt(r['time_to_threshold_s'], ' s')} | {_fmt(r['steps_to_threshold'], digits=0)} | {_fmt(r['final_return'])} |"
         )
     return head + "\n".join(lines) + "\n"
 
@@ -232,8 +233,11 @@ def plot(groups: dict[str, list[Run]], task: Task, path_prefix: str) -> list[str
                 continue
             xs = [c[1] if axis == "wall" else c[0] for c in curves]
             grid = np.linspace(0, min(x[-1] for x in xs), 200)
-            ys = [np.interp(grid, x, np.nan_to_num(c[2], nan=np.nanmin(c[2]) if np.isfinite(c[2]).any() else 0.0)) for x, c in zip(xs, curves)]
-            ax.plot(grid, np.median(ys, axis=0), label=f"{name} ({len(curves)} seeds)")
+            # NaN until a run has `window` episodes: no line there rather than a made-up one
+            ys = np.array([np.interp(grid, x, c[2]) for x, c in zip(xs, curves)])
+            with np.errstate(all="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                ax.plot(grid, np.nanmedian(ys, axis=0), label=f"{name} ({len(curves)} seeds)")
         ax.axhline(task.threshold, color="grey", linestyle=":", linewidth=1)
         ax.set_xlabel(label)
         ax.set_ylabel(f"average return (last {task.window} episodes)")
