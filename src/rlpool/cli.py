@@ -124,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
             "interleaved, with warm-up and repeats, and prints the median steps/s and the ratios. "
             "Named scenarios: "
             + "; ".join(f"{s.name}: {s.description}" for s in SCENARIOS.values())
-            + ". Method: docs/benchmarks.md."
+            + ". Method: docs/benchmarks.md. `rlpool bench train --help`: PPO trained on each backend."
         ),
     )
     bench.add_argument("scenario", nargs="?", choices=sorted(SCENARIOS), help="named scenario (default: quick)")
@@ -321,6 +321,10 @@ def _info(parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Seque
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:2] == ["bench", "train"]:  # training, not throughput: its own options
+        from .bench.train import main as train_main
+
+        return train_main(argv[2:])
     parser = build_parser()
     args = parser.parse_args(argv)
     # Errors found after parsing go through the subcommand's own parser so the usage line fits.
