@@ -29,7 +29,7 @@ def test_make_spec_config_and_spaces():
     assert spec.config.num_envs == 3 and spec.config.max_episode_steps == 500 and spec.config.seed == 42
     assert spec.reward_threshold == 475.0
     assert spec.observation_space == gymnasium.make("CartPole-v1").observation_space
-    assert isinstance(spec.observation_spec(), dm_env.specs.BoundedArray)
+    assert isinstance(spec.observation_spec().obs, dm_env.specs.BoundedArray)
     assert isinstance(spec.action_spec(), dm_env.specs.DiscreteArray) and spec.action_spec().num_values == 2
 
 

@@ -26,7 +26,7 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 EXPENSIVE = {
     'pip install ".[test]"': "CI (.ci/run runs the README's test command)",
     "python -m pytest -q": "CI (.ci/run)",
-    "pip install .": "CI's install of '.[test]' is a superset",
+    "pip install -v .": "CI's install of '.[test]' is a superset",
     "rlpool bench paper": "minutes long; produces the README table (benchmarks/results/paper.md)",
     "rlpool bench cores": "minutes long; produces the README's ceiling table",
     "pip install scikit-build-core nanobind": "tests/test_docs_rebuild.py runs it in a scratch venv",

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -56,11 +57,20 @@ class ActionQueue {
     }
   }
 
-  // Blocks until an item is available.
-  T Pop() {
+  // Blocks until an item is available, polling for about `spin_ns` first.
+  T Pop(int64_t spin_ns = 0) {
     T out;
     for (int spin = 0; spin < kSpins; ++spin) {
       if (TryPop(&out)) return out;
+    }
+    if (spin_ns > 0) {
+      const auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(spin_ns);
+      do {
+        for (int i = 0; i < kSpins; ++i) {
+          if (TryPop(&out)) return out;
+          CpuRelax();
+        }
+      } while (std::chrono::steady_clock::now() < until);
     }
     for (;;) {
       if (TryPop(&out)) return out;
@@ -94,6 +104,14 @@ class ActionQueue {
 
  private:
   static constexpr int kSpins = 64;
+
+  static void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+  }
 
   struct Slot {
     std::atomic<uint64_t> seq{0};

@@ -1,17 +1,24 @@
 // Pool<Env>: num_envs environments stepped by a thread pool.
 //
-// send() writes each env's action into that env's slot and queues its id;
+// Send() writes each env's action into that env's slot and queues its id;
 // workers (and the caller, while it waits) pop ids, step the env and write its
-// outputs straight into a row of a Block. recv() hands back one full Block.
+// outputs straight into a row of a Block. Recv() hands back one full Block.
 //
-// Sync mode (batch_size == num_envs): each send gets its own Block and task i
-// writes row i, so rows come back in the order the ids were sent.
+// Sync mode (batch_size == num_envs): each Send gets a Block of its own and
+// task i writes row i, so rows come back in the order the ids were sent.
+// A Send made with `caller_steps` (a step: send then recv at once) returns a
+// ticket for that Block, and Recv(check, ticket) waits for exactly it, so two
+// threads stepping disjoint ids each get their own rows. A plain Recv takes
+// the oldest Block of a plain Send (or of a step whose wait was interrupted).
 // Async mode (batch_size < num_envs): Blocks form a ring of batch_size rows;
-// each finished env claims the next row with one atomic add, so recv returns
-// whichever batch_size envs finished first.
+// each finished env claims the next row with one atomic add, so Recv returns
+// whichever batch_size envs finished first, to whichever thread asks.
 //
 // Nothing here touches Python. The binder calls Send/Recv with the GIL
 // released and passes Recv a callback that checks for Ctrl-C.
+//
+// In a fork child every call throws (see process.h); the owner must then
+// leak the pool rather than destroy it.
 #pragma once
 
 #include <algorithm>
@@ -19,7 +26,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
-#include <ctime>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -32,56 +38,15 @@
 #include "action_queue.h"
 #include "config.h"
 #include "env.h"
+#include "inline_policy.h"
+#include "pool_options.h"
+#include "process.h"
 #include "spec.h"
 #include "state_buffer.h"
 #include "thread_pool.h"
+#include "wait_tuning.h"
 
 namespace rlpool {
-
-enum class AutoresetMode { kNextStep, kSameStep };
-
-// The options every pool takes, whatever the environment.
-struct PoolOptions {
-  int num_envs = 1;
-  int batch_size = 1;
-  int num_threads = 1;
-  int thread_affinity_offset = -1;
-  int64_t max_episode_steps = 0;
-  AutoresetMode autoreset_mode = AutoresetMode::kNextStep;
-  std::vector<uint32_t> seeds;  // one per env
-
-  static PoolOptions FromConfig(const Config& c) {
-    PoolOptions o;
-    int64_t num_envs = c.Get<int64_t>("num_envs");
-    if (num_envs < 1) throw std::invalid_argument("num_envs must be >= 1, got " + std::to_string(num_envs));
-    o.num_envs = static_cast<int>(num_envs);
-    int64_t batch = c.Get<int64_t>("batch_size");
-    if (batch < 0 || batch > num_envs)
-      throw std::invalid_argument("batch_size must be in [0, num_envs=" + std::to_string(num_envs) +
-                                  "] (0 means num_envs), got " + std::to_string(batch));
-    o.batch_size = batch == 0 ? o.num_envs : static_cast<int>(batch);
-    int64_t threads = c.Get<int64_t>("num_threads");
-    if (threads < 0) throw std::invalid_argument("num_threads must be >= 0 (0 means min(batch_size, cores)), got " + std::to_string(threads));
-    int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    o.num_threads = threads == 0 ? std::min(o.batch_size, cores) : static_cast<int>(threads);
-    o.thread_affinity_offset = static_cast<int>(c.Get<int64_t>("thread_affinity_offset"));
-    o.max_episode_steps = c.Get<int64_t>("max_episode_steps");
-    if (o.max_episode_steps < 1)
-      throw std::invalid_argument("max_episode_steps must be >= 1, got " + std::to_string(o.max_episode_steps));
-    std::string mode = c.Get<std::string>("autoreset_mode");
-    if (mode == "next_step") o.autoreset_mode = AutoresetMode::kNextStep;
-    else if (mode == "same_step") o.autoreset_mode = AutoresetMode::kSameStep;
-    else throw std::invalid_argument("autoreset_mode must be 'next_step' or 'same_step', got '" + mode + "'");
-    std::vector<double> env_seed = c.Get<std::vector<double>>("env_seed");
-    if (!env_seed.empty() && static_cast<int64_t>(env_seed.size()) != num_envs)
-      throw std::invalid_argument("env_seed must have num_envs=" + std::to_string(num_envs) + " entries, got " +
-                                  std::to_string(env_seed.size()));
-    int64_t seed = c.Get<int64_t>("seed");
-    for (int i = 0; i < o.num_envs; ++i)
-      o.seeds.push_back(static_cast<uint32_t>(env_seed.empty() ? seed + i : static_cast<int64_t>(env_seed[i])));
-    return o;
-  }
-};
 
 // The fields the engine itself writes in every row, ahead of the env's own.
 enum CommonField : size_t { kEnvId = 0, kElapsedStep, kReward, kTerminated, kTruncated, kNumCommon };
@@ -114,19 +79,27 @@ class Pool {
     running_inline_.reserve(options_.num_envs);
     layout_ = BlockLayout(OutputFields(), options_.batch_size);
     // Async: a ring deep enough that no row is claimed twice before its block
-    // is consumed. Sync: one block per outstanding send (at most num_envs).
+    // is consumed. Sync: one block per outstanding send (at most num_envs,
+    // since each holds at least one env that no other send may hold).
     num_blocks_ = async_ ? (options_.num_envs + options_.batch_size - 1) / options_.batch_size + 1
                          : options_.num_envs + 1;
     blocks_ = std::make_unique<Block[]>(num_blocks_);
     buffers_ = std::make_shared<BufferPool>(layout_.TotalBytes(), num_blocks_ + 4);
     if (async_) {
       for (size_t i = 0; i < num_blocks_; ++i) OpenAsyncBlock(blocks_[i]);
+    } else {
+      block_state_.assign(num_blocks_, BlockState::kFree);
+      for (size_t i = num_blocks_; i-- > 0;) free_blocks_.push_back(static_cast<uint32_t>(i));
+      plain_fifo_.assign(num_blocks_, 0);
     }
     MakeEnvs(config);
-    workers_ = std::make_unique<ThreadPool>(options_.num_threads, options_.thread_affinity_offset,
-                                            [this](int) { WorkerLoop(); });
+    workers_ = std::make_unique<ThreadPool>(
+        options_.num_threads, options_.thread_affinity_offset, [this](int) { WorkerLoop(); },
+        [this](int started) { PushStops(static_cast<size_t>(started)); });
   }
 
+  // In a fork child the owner must not destroy a pool (it would join threads
+  // and wait on locks that exist only in the parent): see process.h.
   ~Pool() { Close(); }
   Pool(const Pool&) = delete;
   Pool& operator=(const Pool&) = delete;
@@ -134,59 +107,63 @@ class Pool {
   const PoolOptions& Options() const { return options_; }
   const EnvSpec& Spec() const { return spec_; }
   const BlockLayout& Layout() const { return layout_; }
+  const OwningProcess& Process() const { return process_; }
   bool IsAsync() const { return async_; }
   bool Closed() const { return closed_; }
   const std::shared_ptr<BufferPool>& Buffers() const { return buffers_; }
 
+  // Which result a Recv waits for: a sync Send with `caller_steps` returns
+  // its block; kNextResult means the oldest plain send (sync) or the next
+  // full batch (async).
+  struct Ticket {
+    int64_t block = -1;
+  };
+  static constexpr Ticket kNextResult{};
+
   // Queues ids[0..k) for a step (or a reset when `reset`). `write_action(i,
   // slot)` must store the i-th action into `slot` (spec dtype); it is called
-  // only once every id has been checked. With `caller_steps`, the caller will
-  // call Recv at once, so cheap batches are left for it to run inline.
+  // only once every id has been checked. With `caller_steps`, the caller
+  // promises to call Recv(check, ticket) with the returned ticket at once:
+  // its result is kept for it, and a cheap batch is left for it to run inline.
   template <class WriteAction>
-  void Send(const int32_t* ids, size_t k, bool reset, bool caller_steps, WriteAction&& write_action) {
+  Ticket Send(const int32_t* ids, size_t k, bool reset, bool caller_steps, WriteAction&& write_action) {
+    CheckProcess();
     std::lock_guard<std::mutex> lock(api_mu_);
     CheckOpen();
     if (k == 0) throw std::invalid_argument("send() needs at least one env id, got none");
     CheckIds(ids, k);
-    if (!async_ && send_index_ - recv_index_ >= num_blocks_ - 1)
+    if (!async_ && free_blocks_.empty())  // unreachable: each send holds an env
       throw std::runtime_error("too many send() calls without recv(); call recv() first");
+    char* buffer = async_ ? nullptr : buffers_->Acquire();  // may throw: before any state changes
     for (size_t i = 0; i < k; ++i) {
       if (!reset) write_action(i, actions_.data() + static_cast<size_t>(ids[i]) * action_bytes_);
       in_flight_[ids[i]] = 1;
     }
     in_flight_count_ += k;
+    Ticket ticket;
     uint32_t block_index = 0;
     if (!async_) {
-      block_index = static_cast<uint32_t>(send_index_ % num_blocks_);
-      blocks_[block_index].Open(buffers_->Acquire(), static_cast<int>(k));
-      ++send_index_;
+      block_index = free_blocks_.back();
+      free_blocks_.pop_back();
+      blocks_[block_index].Open(buffer, static_cast<int>(k));
+      if (caller_steps) {
+        block_state_[block_index] = BlockState::kOwned;
+        ticket.block = block_index;
+      } else {
+        block_state_[block_index] = BlockState::kPlain;
+        PushPlain(block_index, false);
+      }
     }
     for (size_t i = 0; i < k; ++i)
       tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset};
-    // A cheap batch costs less to run on the caller's thread at its next
-    // Recv than to wake workers for. Only sync send() without an immediate
-    // recv keeps the queue, so its work overlaps the caller's Python.
-    // While batches go to the workers, the caller now and then runs a whole
-    // batch itself (a probe) to learn whether the env has become cheap; a
-    // probe that finds it still expensive doubles the wait for the next.
-    size_t inline_n = 0;
-    if (caller_steps || async_) {
-      const double cost = cost_ns_.load(std::memory_order_relaxed);
-      if (cost < 0) {
-        inline_n = 1;  // cost unknown: learn it from one env, not a whole batch
-        inline_probe_ = true;
-      } else if (cost * static_cast<double>(inline_tasks_.size() + k) < kInlineBudgetNs) {
-        inline_n = k;
-        probe_interval_ = kProbeEvery;
-      } else if (++sends_since_probe_ >= probe_interval_) {
-        inline_n = k;
-        inline_probe_ = true;
-        sends_since_probe_ = 0;
-        probe_interval_ = std::min(2 * probe_interval_, kMaxProbeInterval);
-      }
-    }
-    inline_tasks_.insert(inline_tasks_.end(), tasks_.begin(), tasks_.begin() + static_cast<long>(inline_n));
-    if (inline_n < k) queue_.PushMany(tasks_.data() + inline_n, k - inline_n);
+    // Only a sync send() without an immediate recv keeps every task for the
+    // workers, so its work overlaps the caller's Python.
+    InlinePolicy::Decision d;
+    if (caller_steps || async_) d = policy_.Decide(inline_tasks_.size(), k);
+    inline_probe_ = inline_probe_ || d.probe;
+    inline_tasks_.insert(inline_tasks_.end(), tasks_.begin(), tasks_.begin() + static_cast<long>(d.inline_n));
+    if (d.inline_n < k) queue_.PushMany(tasks_.data() + d.inline_n, k - d.inline_n);
+    return ticket;
   }
 
   // A finished block: `rows` rows in `data`, now owned by the caller, who
@@ -196,12 +173,15 @@ class Pool {
     int rows;
   };
 
-  // Waits for the next block. `check_interrupt` is called about every
-  // `poll` while waiting; it may throw to abandon the wait (the block stays
-  // in flight for the next Recv).
+  // Waits for the block of `ticket` (see Ticket). `check_interrupt` is called
+  // about every `poll` while waiting; it may throw to abandon the wait (the
+  // block stays in flight, and the next plain Recv returns it).
   template <class CheckInterrupt>
-  Result Recv(CheckInterrupt&& check_interrupt, std::chrono::milliseconds poll = std::chrono::milliseconds(50)) {
+  Result Recv(CheckInterrupt&& check_interrupt, Ticket ticket = kNextResult,
+              std::chrono::milliseconds poll = std::chrono::milliseconds(50)) {
+    CheckProcess();
     std::lock_guard<std::mutex> recv_lock(recv_mu_);
+    size_t index;
     {
       std::lock_guard<std::mutex> lock(api_mu_);
       CheckOpen();
@@ -210,24 +190,47 @@ class Pool {
           throw std::runtime_error("recv() would wait forever: " + std::to_string(in_flight_count_) +
                                    " env(s) in flight but batch_size is " + std::to_string(options_.batch_size) +
                                    "; send() actions for more envs first");
-      } else if (recv_index_ == send_index_) {
-        throw std::runtime_error("recv() called with nothing in flight; call send() (or step()/reset()) first");
+        index = recv_index_ % num_blocks_;
+      } else if (ticket.block >= 0) {
+        index = static_cast<size_t>(ticket.block);
+        if (index >= num_blocks_ || block_state_[index] != BlockState::kOwned)
+          throw std::logic_error("recv() got a ticket that is not in flight");
+      } else {
+        if (plain_count_ == 0)
+          throw std::runtime_error("recv() called with nothing in flight; call send() (or step()/reset()) first");
+        index = plain_fifo_[plain_head_];
       }
       running_inline_.swap(inline_tasks_);
       running_probe_ = std::exchange(inline_probe_, false);
     }
-    Block& b = blocks_[recv_index_ % num_blocks_];
-    RunInlineTasks();
-    WaitHelping(b, check_interrupt, poll);
+    Block& b = blocks_[index];
+    try {
+      RunInlineTasks(check_interrupt, poll);
+      WaitHelping(b, check_interrupt, poll);
+    } catch (...) {
+      // Abandoned: a step's block becomes the next plain recv()'s result.
+      if (!async_ && ticket.block >= 0) {
+        std::lock_guard<std::mutex> lock(api_mu_);
+        block_state_[index] = BlockState::kPlain;
+        PushPlain(static_cast<uint32_t>(index), true);
+      }
+      throw;
+    }
     Result r{b.data, b.rows};
     {
       std::lock_guard<std::mutex> lock(api_mu_);
       const int32_t* ids = reinterpret_cast<const int32_t*>(layout_.At(r.data, kEnvId, 0));
       for (int i = 0; i < r.rows; ++i) in_flight_[ids[i]] = 0;
       in_flight_count_ -= static_cast<size_t>(r.rows);
-      if (async_) OpenAsyncBlock(b);
-      else b.data = nullptr;
-      ++recv_index_;
+      if (async_) {
+        OpenAsyncBlock(b);
+        ++recv_index_;
+      } else {
+        if (ticket.block < 0) PopPlain();
+        b.data = nullptr;
+        block_state_[index] = BlockState::kFree;
+        free_blocks_.push_back(static_cast<uint32_t>(index));
+      }
     }
     std::string error = TakeError();
     if (!error.empty()) {
@@ -237,14 +240,31 @@ class Pool {
     return r;
   }
 
+  // Runs f(env) on env `id` between steps (rendering reads its state): under
+  // the API lock, so no send can start it meanwhile; refused while in flight.
+  template <class F>
+  void WithIdleEnv(int32_t id, F&& f) {
+    std::lock_guard<std::mutex> lock(api_mu_);
+    CheckOpen();
+    if (id < 0 || id >= options_.num_envs)
+      throw std::out_of_range("env_id " + std::to_string(id) + " is out of range; valid ids are 0.." +
+                              std::to_string(options_.num_envs - 1));
+    if (in_flight_[id])
+      throw std::invalid_argument("env_id " + std::to_string(id) + " is in flight; recv() its result first");
+    f(envs_[id]->env);
+  }
+
   // Number of envs sent whose results have not been received.
   size_t InFlight() {
+    CheckProcess();
     std::lock_guard<std::mutex> lock(api_mu_);
     return in_flight_count_;
   }
 
-  // Stops the workers once the queued work is done. Idempotent.
+  // Stops the workers once the queued work is done. Idempotent. In a fork
+  // child it does nothing (the workers and locks are the parent's).
   void Close() {
+    if (!process_.IsCurrent()) return;
     // Holding recv_mu_ keeps the caller from helping (and so from taking a
     // stop marker meant for a worker) while the workers wind down.
     std::lock_guard<std::mutex> recv_lock(recv_mu_);
@@ -252,8 +272,7 @@ class Pool {
       std::lock_guard<std::mutex> lock(api_mu_);
       if (closed_) return;
       closed_ = true;
-      std::vector<Task> stops(workers_ ? workers_->Size() : 0, Task{-1, -1, 0, false});
-      if (!stops.empty()) queue_.PushMany(stops.data(), stops.size());
+      if (workers_) PushStops(static_cast<size_t>(workers_->Size()));
     }
     if (workers_) workers_->Join();
     for (size_t i = 0; i < num_blocks_; ++i) {
@@ -279,9 +298,9 @@ class Pool {
     EnvSlot(const Config& c, uint32_t seed) : env(c, seed) {}
   };
 
-  static constexpr double kInlineBudgetNs = 40000.0;
-  static constexpr int kProbeEvery = 64;
-  static constexpr int kMaxProbeInterval = 4096;
+  // Sync blocks: free, kept for the step that sent it (kOwned), or waiting
+  // for a plain recv() (kPlain, listed in plain_fifo_ in send order).
+  enum class BlockState : uint8_t { kFree, kOwned, kPlain };
 
   std::vector<FieldSpec> OutputFields() {
     std::vector<FieldSpec> fields = CommonFields();
@@ -305,26 +324,54 @@ class Pool {
     return fields;
   }
 
+  // Builds the envs on up to num_threads helper threads (MuJoCo and ALE
+  // envs take milliseconds each). A helper that cannot be started leaves its
+  // share to the calling thread; every helper is joined before any error
+  // (the first env's exception) is rethrown, so nothing is left running.
   void MakeEnvs(const Config& config) {
     envs_.resize(options_.num_envs);
-    int n = std::max(1, std::min(options_.num_threads, options_.num_envs));
-    std::vector<std::thread> makers;
+    const int n = std::max(1, std::min(options_.num_threads, options_.num_envs));
     std::mutex error_mu;
     std::exception_ptr error;
-    for (int t = 0; t < n; ++t) {
-      makers.emplace_back([&, t] {
-        for (int i = t; i < options_.num_envs; i += n) {
-          try {
-            envs_[i] = std::make_unique<EnvSlot>(config, options_.seeds[i]);
-          } catch (...) {
-            std::lock_guard<std::mutex> lock(error_mu);
-            if (!error) error = std::current_exception();
-          }
+    auto make_share = [&](int t) {
+      for (int i = t; i < options_.num_envs; i += n) {
+        try {
+          envs_[i] = std::make_unique<EnvSlot>(config, options_.seeds[i]);
+        } catch (...) {
+          std::lock_guard<std::mutex> lock(error_mu);
+          if (!error) error = std::current_exception();
+          return;
         }
-      });
+      }
+    };
+    std::vector<std::thread> makers;
+    makers.reserve(static_cast<size_t>(n));
+    int t = 1;
+    {
+      ThreadPool::SignalsBlocked blocked;
+      for (; t < n; ++t) {
+        try {
+          makers.emplace_back(make_share, t);
+        } catch (const std::system_error&) {
+          break;
+        }
+      }
     }
+    make_share(0);
+    for (; t < n; ++t) make_share(t);
     for (std::thread& m : makers) m.join();
     if (error) std::rethrow_exception(error);
+  }
+
+  // Makes `n` workers return once they reach the queue's end. Callers hold
+  // api_mu_ (the queue has one producer at a time) or own the pool alone.
+  void PushStops(size_t n) {
+    const Task stop{-1, -1, 0, false};
+    for (size_t i = 0; i < n; ++i) queue_.PushMany(&stop, 1);
+  }
+
+  void CheckProcess() const {
+    if (!process_.IsCurrent()) throw std::runtime_error(process_.ForeignMessage());
   }
 
   void CheckOpen() const {
@@ -347,59 +394,84 @@ class Pool {
     }
   }
 
+  // plain_fifo_ is a ring of num_blocks_ entries (api_mu_). An interrupted
+  // step's block goes to the front: it is the one the caller will recv().
+  void PushPlain(uint32_t block, bool front) {
+    if (front) {
+      plain_head_ = (plain_head_ + num_blocks_ - 1) % num_blocks_;
+      plain_fifo_[plain_head_] = block;
+    } else {
+      plain_fifo_[(plain_head_ + plain_count_) % num_blocks_] = block;
+    }
+    ++plain_count_;
+  }
+
+  void PopPlain() {
+    plain_head_ = (plain_head_ + 1) % num_blocks_;
+    --plain_count_;
+  }
+
   void OpenAsyncBlock(Block& b) { b.Open(buffers_->Acquire(), options_.batch_size); }
 
-  static double WallNs() {
-    return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now().time_since_epoch()).count();
-  }
-
-  // This thread's CPU time. A probe may run while the workers still fill
-  // every core (async pools keep envs in flight), so its wall time would
-  // count theirs too. Reading it is a system call, so only probes do.
-  static double ThreadCpuNs() {
-    timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) * 1e9 + static_cast<double>(ts.tv_nsec);
-  }
-
-  // A probe's sample replaces the estimate; any other moves it a fifth of
-  // the way. A sample inflated by a preemption must not flip a cheap env
-  // over to the worker path, so one raises the estimate by at most 20%.
-  void RecordCost(double elapsed_ns, size_t n, bool probe) {
-    double ns = elapsed_ns / static_cast<double>(n);
-    double old = cost_ns_.load(std::memory_order_relaxed);
-    if (!probe && old > 0) ns = 0.8 * old + 0.2 * std::min(ns, 2 * old);
-    cost_ns_.store(ns, std::memory_order_relaxed);
-  }
+  // Claims `n` consecutive async rows. acq_rel makes the claims one release
+  // sequence: a claim that reaches a ring block's next round follows (in
+  // claimed_'s order) the claim of a task sent after recv() reopened that
+  // block, so the reopening happens-before every write into it. The ring is
+  // one block deeper than num_envs rows, which is what guarantees such a
+  // task exists. (On x86 the add is the same instruction either way.)
+  uint64_t ClaimRows(uint64_t n) { return claimed_.fetch_add(n, std::memory_order_acq_rel); }
 
   // The caller's own batch. Async rows are claimed for the whole batch at
   // once, and each block hears once how many of its rows are done, so a cheap
-  // env step pays no atomic operation or division of its own.
-  void RunInlineTasks() {
-    size_t k = running_inline_.size();
+  // env step pays no atomic operation or division of its own. Only a probe
+  // can be long (a cheap batch is under the policy's budget): it checks for
+  // interrupts every `poll`, and if one is raised hands the tasks it has not
+  // run to the workers, with the rows already claimed for them.
+  template <class CheckInterrupt>
+  void RunInlineTasks(CheckInterrupt& check_interrupt, std::chrono::milliseconds poll) {
+    const size_t k = running_inline_.size();
     if (k == 0) return;
-    double (*clock)() = running_probe_ ? ThreadCpuNs : WallNs;
-    double start = clock();
-    if (async_) {
+    const bool probe = running_probe_;
+    const double start = InlinePolicy::Now(probe);
+    auto next_check = std::chrono::steady_clock::now() + poll;
+    if (async_) {  // fix each task's row, in case it is handed over
       const size_t batch = static_cast<size_t>(options_.batch_size);
-      uint64_t claim = claimed_.fetch_add(k, std::memory_order_relaxed);
-      for (size_t i = 0; i < k;) {  // the claim may run into the next block
-        Block& b = AsyncBlock(claim + i);
-        size_t row = (claim + i) % batch, n = std::min(k - i, batch - row);
-        for (size_t j = 0; j < n; ++j) Write(running_inline_[i + j], b, row + j);
-        b.RowsDone(static_cast<int>(n));
-        i += n;
-      }
-    } else {
-      for (size_t i = 0; i < k;) {  // tasks of one send share a block
-        uint32_t block = running_inline_[i].block;
-        size_t n = 0;
-        for (; i < k && running_inline_[i].block == block; ++i, ++n)
-          Write(running_inline_[i], blocks_[block], static_cast<size_t>(running_inline_[i].row));
-        blocks_[block].RowsDone(static_cast<int>(n));
+      const uint64_t claim = ClaimRows(k);
+      for (size_t i = 0; i < k; ++i) {
+        running_inline_[i].row = static_cast<int32_t>((claim + i) % batch);
+        running_inline_[i].block = static_cast<uint32_t>(((claim + i) / batch) % num_blocks_);
       }
     }
-    RecordCost(clock() - start, k, running_probe_);
+    auto check_due = [&] { return probe && std::chrono::steady_clock::now() >= next_check; };
+    for (size_t i = 0; i < k;) {  // the tasks of one block are contiguous
+      const uint32_t block = running_inline_[i].block;
+      size_t n = 0;
+      while (i + n < k && running_inline_[i + n].block == block) {
+        const Task& t = running_inline_[i + n];
+        Write(t, blocks_[block], static_cast<size_t>(t.row));
+        ++n;
+        if (check_due()) break;
+      }
+      blocks_[block].RowsDone(static_cast<int>(n));
+      i += n;
+      if (i < k && check_due()) {
+        next_check = std::chrono::steady_clock::now() + poll;
+        try {
+          check_interrupt();
+        } catch (...) {
+          HandOver(i);
+          throw;
+        }
+      }
+    }
+    policy_.Record(InlinePolicy::Now(probe) - start, k, probe);
+    running_inline_.clear();
+  }
+
+  // Queues running_inline_[from..) (rows already fixed) for the workers.
+  void HandOver(size_t from) {
+    std::lock_guard<std::mutex> lock(api_mu_);
+    if (from < running_inline_.size()) queue_.PushMany(running_inline_.data() + from, running_inline_.size() - from);
     running_inline_.clear();
   }
 
@@ -416,22 +488,41 @@ class Pool {
         auto start = std::chrono::steady_clock::now();
         Run(t);
         auto end = std::chrono::steady_clock::now();
-        RecordCost(std::chrono::duration<double, std::nano>(end - start).count(), 1, false);
+        policy_.Record(std::chrono::duration<double, std::nano>(end - start).count(), 1, false);
         if (end - last_check > poll) {
           last_check = end;
           check_interrupt();
         }
         continue;
       }
+      if (SpinUntilReady(b)) return;
       if (b.WaitFor(poll)) return;
       last_check = std::chrono::steady_clock::now();
       check_interrupt();
     }
   }
 
+  // Polls `b` for up to the caller's spin time (once per wait); true if it
+  // became ready. A helping caller also takes work that arrives meanwhile.
+  bool SpinUntilReady(Block& b) {
+    if (tuning_.caller_spin_ns <= 0) return false;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(tuning_.caller_spin_ns);
+    Task t;
+    do {
+      for (int i = 0; i < 64; ++i) {
+        if (b.Ready()) return true;
+        if (caller_helps_ && queue_.TryPop(&t)) {
+          Run(t);
+          break;
+        }
+      }
+    } while (std::chrono::steady_clock::now() < until);
+    return b.Ready();
+  }
+
   void WorkerLoop() {
     for (;;) {
-      Task t = queue_.Pop();
+      Task t = queue_.Pop(tuning_.worker_spin_ns);
       if (t.env_id < 0) return;
       Run(t);
     }
@@ -447,7 +538,7 @@ class Pool {
       b = &blocks_[t.block];
       row = static_cast<size_t>(t.row);
     } else {
-      uint64_t n = claimed_.fetch_add(1, std::memory_order_relaxed);
+      uint64_t n = ClaimRows(1);
       b = &AsyncBlock(n);
       row = n % options_.batch_size;
     }
@@ -560,15 +651,19 @@ class Pool {
 
   std::mutex api_mu_;  // send and the bookkeeping of recv
   std::mutex recv_mu_;  // one recv at a time
-  uint64_t send_index_ = 0;
-  uint64_t recv_index_ = 0;
+  uint64_t recv_index_ = 0;  // async: blocks received so far
+  std::vector<BlockState> block_state_;  // sync (api_mu_)
+  std::vector<uint32_t> free_blocks_;    // sync (api_mu_)
+  std::vector<uint32_t> plain_fifo_;     // sync, a ring (api_mu_)
+  size_t plain_head_ = 0, plain_count_ = 0;
   size_t in_flight_count_ = 0;
   std::atomic<bool> closed_{false};
   alignas(64) std::atomic<uint64_t> claimed_{0};
-  int sends_since_probe_ = 0;  // api_mu_
-  int probe_interval_ = kProbeEvery;  // api_mu_
-  bool caller_helps_ = options_.num_threads < static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  std::atomic<double> cost_ns_{-1.0};  // mean ns per env step; < 0 until measured
+  InlinePolicy policy_;  // Decide under api_mu_, Record under recv_mu_
+  WaitTuning tuning_ = WaitTuning::FromEnvironment();
+  // When the workers leave a core idle, a waiting caller runs queued tasks.
+  bool caller_helps_ = tuning_.caller_helps < 0 ? options_.num_threads < PoolOptions::Cores() : tuning_.caller_helps > 0;
+  OwningProcess process_;
   std::mutex error_mu_;
   std::string error_;
   std::atomic<bool> has_error_{false};

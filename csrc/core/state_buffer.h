@@ -14,6 +14,7 @@
 #include <new>
 #include <vector>
 
+#include "process.h"
 #include "spec.h"
 
 namespace rlpool {
@@ -73,7 +74,13 @@ class BufferPool {
     return static_cast<char*>(p);
   }
 
+  // In a fork child the lock may have been copied held by a parent thread:
+  // a buffer released there (an array dying in the child) is just freed.
   void Release(char* b) {
+    if (!process_.IsCurrent()) {
+      std::free(b);
+      return;
+    }
     {
       std::lock_guard<std::mutex> lock(mu_);
       if (free_.size() < max_cached_) {
@@ -89,6 +96,7 @@ class BufferPool {
   size_t max_cached_;
   std::mutex mu_;
   std::vector<char*> free_;
+  OwningProcess process_;
 };
 
 // One block of results being filled. `remaining` counts rows still to be

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 OPTION_MEANINGS = {
     "num_envs": "envs in the pool",
     "batch_size": "results per recv(); 0 = num_envs (sync), less = async",
-    "num_threads": "worker threads; 0 = min(batch_size, cores)",
+    "num_threads": "worker threads; 0 = min(batch_size, cores) - 1 (at least 1), the caller working too",
     "seed": "env i is seeded with seed + i",
     "env_seed": "explicit per-env seeds (num_envs entries); overrides seed",
     "max_episode_steps": "agent steps before an episode is truncated",
@@ -97,19 +97,19 @@ def _seconds(positive: bool):
 
 
 def _libraries(text: str) -> tuple[str, ...]:
-    from .bench import LIBRARIES
+    from .bench import ALL_LIBRARIES
 
     names = tuple(n.strip() for n in text.split(",") if n.strip())
-    unknown = [n for n in names if n not in LIBRARIES]
+    unknown = [n for n in names if n not in ALL_LIBRARIES]
     if unknown or not names:
         raise argparse.ArgumentTypeError(
-            f"unknown library {', '.join(map(repr, unknown)) or repr(text)}; choose from {', '.join(LIBRARIES)} (comma-separated)"
+            f"unknown library {', '.join(map(repr, unknown)) or repr(text)}; choose from {', '.join(ALL_LIBRARIES)} (comma-separated)"
         )
     return names
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .bench import LIBRARIES, SCENARIOS
+    from .bench import ALL_LIBRARIES, SCENARIOS
 
     parser = _Parser(prog="rlpool", description="rlpool: parallel RL environments on a native thread pool.")
     parser.add_argument("--version", action="version", version=f"rlpool {_version()}")
@@ -138,7 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--num-threads", type=_non_negative_int, metavar="T",
         help="worker threads (with --task; default 0 = min(batch size, cores))",
     )
-    bench.add_argument("--libraries", type=_libraries, default=LIBRARIES, metavar="LIST", help=f"comma-separated subset of {','.join(LIBRARIES)}")
+    bench.add_argument(
+        "--libraries", type=_libraries, metavar="LIST",
+        help=f"comma-separated subset of {','.join(ALL_LIBRARIES)} (default: the scenario's; the -xla ones only when named)",
+    )
     bench.add_argument("--repeats", type=_positive_int, metavar="N", help="timed rounds per variant (median reported)")
     bench.add_argument("--repeat-seconds", type=_seconds(True), metavar="S", help="length of one timed round")
     bench.add_argument("--warmup-seconds", type=_seconds(False), metavar="S", help="untimed warm-up per variant")
@@ -198,7 +201,7 @@ def _scenario_from_args(parser: argparse.ArgumentParser, args: argparse.Namespac
         repeat_s=args.repeat_seconds or t.repeat_s,
         repeats=args.repeats or t.repeats,
     )
-    return bench.Scenario(scenario.name, scenario.description, scenario.points, timing)
+    return bench.Scenario(scenario.name, scenario.description, scenario.points, timing, scenario.libraries)
 
 
 def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Sequence[str]) -> int:
@@ -218,7 +221,8 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Sequ
 
     if scenario.name == "cores":
         return _bench_cores(prefix, env, argv, show_progress=not args.no_progress)
-    results = bench.measure(scenario, args.libraries, show_progress=not args.no_progress)
+    libraries = args.libraries or scenario.libraries or bench.LIBRARIES
+    results = bench.measure(scenario, libraries, show_progress=not args.no_progress)
     print(bench.format_table(results))
     env["load_average_after"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
     for warning in bench.reliability_warnings(results, env):

@@ -14,12 +14,17 @@ import warnings
 from typing import Any
 
 import dm_env
+import gymnasium
 import numpy as np
+from dm_env import specs as dm_specs
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from . import registry, spaces as rl_spaces
 
 _COMMON = ("env_id", "elapsed_step", "reward", "terminated", "truncated")
+
+# envpool's nested ``players`` field of a dm State (its class is named players too).
+Players = collections.namedtuple("players", ["env_id"])
 
 
 class EnvSpec:
@@ -46,17 +51,67 @@ class EnvSpec:
     def _native_config(self) -> dict[str, Any]:
         return dict(self._config_dict)
 
+    def _obs_specs(self) -> dict[str, Any]:
+        return {rl_spaces.obs_key(f["name"]): rl_spaces.dm_spec(f) for f in self.fields["obs"]}
+
+    def _info_specs(self) -> dict[str, Any]:
+        return {f["name"]: rl_spaces.dm_spec(f, name=f["name"]) for f in self.fields["info"]}
+
+    def state_keys(self) -> list[str]:
+        """The dm face's observation fields, in order: the obs fields, env_id,
+        players, elapsed_step, the info fields (and, in same_step autoreset
+        mode, final_obs / final_info / final_mask)."""
+        keys = list(self._obs_specs())
+        keys += [k for k in ("env_id", "players", "elapsed_step") if k not in keys]
+        keys += [k for k in self._info_specs() if k not in keys]
+        if self._config_dict["autoreset_mode"] == "same_step":
+            # namedtuple fields cannot start with "_": gymnasium's _final_obs mask is final_mask
+            keys += ["final_obs", "final_info", "final_mask"]
+        return keys
+
+    @property
+    def State(self):
+        """The dm face's observation namedtuple class (envpool's ``State``)."""
+        if not hasattr(self, "_state_cls"):
+            self._state_cls = collections.namedtuple("State", self.state_keys())
+        return self._state_cls
+
     def observation_spec(self):
-        obs = self.fields["obs"]
-        if len(obs) == 1 and obs[0]["name"] == "obs":
-            return rl_spaces.dm_spec(obs[0])
-        return {rl_spaces.obs_key(f["name"]): rl_spaces.dm_spec(f) for f in obs}
+        """envpool's structure: a ``State`` namedtuple of dm_env specs with the
+        same fields as the dm face's observations (``players`` is a
+        ``players(env_id=...)`` namedtuple)."""
+        n = self._config_dict["num_envs"]
+        env_id = dm_specs.BoundedArray((), np.int32, 0, n - 1, name="env_id")
+        values: dict[str, Any] = dict(self._obs_specs())
+        values["env_id"] = env_id
+        values["players"] = Players(env_id=env_id)
+        values["elapsed_step"] = dm_specs.BoundedArray(
+            (), np.int32, 0, self._config_dict["max_episode_steps"], name="elapsed_step"
+        )
+        for key, spec in self._info_specs().items():
+            values.setdefault(key, spec)
+        if self._config_dict["autoreset_mode"] == "same_step":
+            obs = self._obs_specs()
+            values["final_obs"] = obs["obs"] if list(obs) == ["obs"] else obs
+            values["final_info"] = self._info_specs()
+            values["final_mask"] = dm_specs.Array((), np.bool_, name="final_mask")
+        return self.State(**values)
 
     def action_spec(self):
         return rl_spaces.dm_spec(self.fields["action"], name="action")
 
     def __repr__(self) -> str:
         return f"EnvSpec({self.id!r}, num_envs={self.config.num_envs})"
+
+    def __reduce__(self):
+        # A spec pickles as its task id and options (what another process
+        # needs to make the same pool); its config namedtuple class is made
+        # per task at run time and could not be pickled itself.
+        return (_spec_from_config, (self.id, dict(self._config_dict)))
+
+
+def _spec_from_config(task_id: str, config: dict[str, Any]) -> EnvSpec:
+    return EnvSpec(task_id, **config)
 
 
 class _PoolBase:
@@ -79,6 +134,7 @@ class _PoolBase:
         self._same_step = self.config["autoreset_mode"] == "same_step"
         self.all_env_ids = np.arange(self._num_envs, dtype=np.int32)
         self.is_async = self._batch_size < self._num_envs
+        self._init_render({})
         face = next(c for c in type(self).__mro__ if "_native_calls" in vars(c))
         for name in face._native_calls:
             if getattr(type(self), name) is getattr(face, name):
@@ -106,13 +162,71 @@ class _PoolBase:
                 )
         return self._pool.reset(env_id)
 
+    # -- rendering (envpool 1.x: render_mode=... at make, then render()) -------
+    def _init_render(self, options: dict[str, Any]) -> None:
+        self.render_mode = options.get("render_mode")
+        self._render_env_id = options.get("render_env_id", 0)
+        self._render_size = (options.get("render_width", 0), options.get("render_height", 0))
+        self._render_camera_id = options.get("render_camera_id", -1)
+        if self.render_mode is None:
+            return
+        if not hasattr(self._pool, "render"):
+            raise ValueError(
+                f"{self.spec.id} cannot render: rlpool renders {RENDERING_ENVS} so far, not yet this "
+                f"{self.spec.family} env; make it without render_mode"
+            )
+        if not 0 <= self._render_env_id < self._num_envs:
+            raise ValueError(f"render_env_id must be in [0, {self._num_envs}), got {self._render_env_id}")
+        # Checks the size and camera now rather than at the first render(). Not
+        # for MuJoCo: its free camera is aimed at the scene of the first frame
+        # drawn (as gymnasium's is), which must be the user's.
+        if self.spec.family != "mujoco":
+            self._pool.render([self._render_env_id], *self._render_size, self._render_camera_id)
+
+    def render(self, env_ids: Any = None, camera_id: int | None = None):
+        """Frames of ``env_ids`` (default: render_env_id) as uint8 (n, H, W, 3),
+        as envpool's; with render_mode="human" shows the one frame instead."""
+        if self.render_mode not in ("rgb_array", "human"):
+            raise RuntimeError("render() needs render_mode='rgb_array' or 'human' when the env is made")
+        if env_ids is None:
+            ids = [self._render_env_id]
+        else:
+            arr = np.asarray(env_ids)
+            if arr.dtype.kind not in "iu" or arr.ndim > 1:
+                raise TypeError(f"env_ids must be an int or a 1-d array of ints, got {arr.dtype} with {arr.ndim} dims")
+            ids = [int(i) for i in arr.reshape(-1)]
+        camera = self._render_camera_id if camera_id is None else int(camera_id)
+        frames = self._pool.render(ids, *self._render_size, camera)
+        if self.render_mode == "human":
+            if len(ids) != 1:
+                raise ValueError("render_mode='human' shows one env; pass a single env id")
+            _show(frames[0], f"{self.spec.id} env {ids[0]}")
+            return None
+        return frames
+
     def seed(self, seed: Any = None) -> None:
         warnings.warn("seeds are fixed when the pool is made; pass seed= to rlpool.make()", stacklevel=2)
+
+    def xla(self):
+        """``(handle, recv, send, step)`` for use inside ``jax.jit``; see ``rlpool.xla``.
+        JAX is imported here, not before."""
+        if self._pool.closed:
+            raise RuntimeError("xla() on a closed pool; make a new one with rlpool.make()")
+        from . import xla
+
+        return xla.make(self)
 
     # No __del__ that closes: the native pool closes itself when its last
     # reference goes, and the native methods bound on this face (env.step)
     # hold one, so `rlpool.make(...).step(...)` and a kept `env.step` work.
     def close(self, **kwargs: Any) -> None:
+        xla_ids = getattr(self, "_xla_ids", None)
+        if xla_ids:  # first cut the jitted paths, then stop the pool
+            from . import xla
+
+            for pool_id in xla_ids:
+                xla.close(pool_id)
+            xla_ids.clear()
         pool = getattr(self, "_pool", None)
         if pool is not None:
             pool.close()
@@ -133,12 +247,30 @@ class _PoolBase:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.spec.id!r}, num_envs={self._num_envs}, batch_size={self._batch_size})"
 
+    # A pool owns worker threads and every env's state: a copy would share
+    # them (and closing either would close both), and another process cannot
+    # receive them. Both are refused with what to do instead.
+    def __copy__(self):
+        raise TypeError(
+            "a pool cannot be copied (it owns worker threads and its envs' state); make another with rlpool.make()"
+        )
+
+    def __deepcopy__(self, memo: Any):
+        return self.__copy__()
+
+    def __reduce_ex__(self, protocol: Any):
+        raise TypeError("a pool cannot be pickled; pickle its spec or make a new pool in the other process")
 
 
-class GymnasiumEnvPool(_PoolBase, VectorEnv):
+
+class GymnasiumEnvPool(_PoolBase, VectorEnv, gymnasium.Env):
     """gymnasium face: reset() -> (obs, info); step() -> (obs, reward,
     terminated, truncated, info). ``observation_space`` / ``action_space`` are
-    the single-env spaces, as in envpool."""
+    the single-env spaces, as in envpool. Like envpool's, it is both a
+    ``gymnasium.vector.VectorEnv`` and a ``gymnasium.Env``, so
+    ``gymnasium.Wrapper`` subclasses can wrap it. Unlike envpool 1.x, its
+    attributes (num_envs, single_*_space, is_vector_env) stay settable, as
+    CleanRL-style scripts set them."""
 
     _native_calls = ("send", "recv", "step")
 
@@ -150,8 +282,9 @@ class GymnasiumEnvPool(_PoolBase, VectorEnv):
         self.observation_space = spec.observation_space
         self.action_space = spec.action_space
         mode = AutoresetMode.SAME_STEP if self._same_step else AutoresetMode.NEXT_STEP
-        self.metadata = {"autoreset_mode": mode}
+        self.metadata = {"autoreset_mode": mode, "render_modes": ["rgb_array", "human"]}
         self.render_mode = None
+        self.is_vector_env = True
 
     def reset(self, env_id: Any = None, *, seed: Any = None, options: dict | None = None):
         if seed is not None:
@@ -160,9 +293,13 @@ class GymnasiumEnvPool(_PoolBase, VectorEnv):
             unknown = set(options) - {"reset_mask"}
             if unknown:
                 raise ValueError(f"reset options {sorted(unknown)} are not supported; only 'reset_mask' is")
+            if env_id is not None:
+                raise ValueError("pass either env_id or options['reset_mask'], not both")
             mask = np.asarray(options["reset_mask"], dtype=bool)
             if mask.shape != (self._num_envs,):
                 raise ValueError(f"reset_mask must have shape ({self._num_envs},), got {mask.shape}")
+            if not mask.any():
+                raise ValueError("reset_mask must select at least one env")
             env_id = np.flatnonzero(mask).astype(np.int32)
         obs, _, _, _, info = self._native_reset(env_id)
         return obs, info
@@ -180,7 +317,7 @@ class GymEnvPool(_PoolBase):
     step() -> (obs, reward, done, info) with info["TimeLimit.truncated"].
     Any attribute may be set on it (CleanRL assigns num_envs, spaces, ...)."""
 
-    metadata: dict[str, Any] = {"render_modes": []}
+    metadata: dict[str, Any] = {"render_modes": ["rgb_array", "human"]}
     reward_range = (-float("inf"), float("inf"))
 
     def __init__(self, spec: EnvSpec) -> None:
@@ -220,13 +357,7 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
         self._init_pool(spec)
         obs = [f["name"] for f in spec.fields["obs"]]
         self._obs_keys = None if obs == ["obs"] else [rl_spaces.obs_key(n) for n in obs]
-        keys = self._obs_keys or ["obs"]
-        keys += ["env_id", "players", "elapsed_step"]
-        keys += [f["name"] for f in spec.fields["info"] if f["name"] not in keys]
-        if self._same_step:  # namedtuple fields cannot start with "_": the mask is final_mask
-            keys += ["final_obs", "final_info", "final_mask"]
-        self._State = collections.namedtuple("State", keys)
-        self._Players = collections.namedtuple("Players", ["env_id"])
+        self._State = spec.State
         # An env's next result after a LAST one is FIRST, even when the new
         # episode continues a game (Atari's episodic life keeps elapsed_step).
         self._last_done = np.ones(self._num_envs, dtype=bool)
@@ -245,7 +376,7 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
                 values.setdefault(key, value)
         if self._same_step:
             values["final_mask"] = info["_final_obs"]
-        values["players"] = self._Players(env_id=info["env_id"])
+        values["players"] = Players(env_id=info["env_id"])
         return dm_env.TimeStep(step_type, reward, discount, self._State(**values))
 
     def observation_spec(self):
@@ -266,6 +397,37 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
 
 _FACES = {"gymnasium": GymnasiumEnvPool, "gym": GymEnvPool, "dm": DMEnvPool}
 
+# The envs that can render (the others say so at make(render_mode=...)).
+RENDERING_ENVS = "the Atari games, the MuJoCo tasks, CartPole and Acrobot"
+
+# make() options that configure the Python face's render(), not the envs.
+_RENDER_OPTIONS = {"render_mode": None, "render_env_id": 0, "render_width": 0, "render_height": 0,
+                   "render_camera_id": -1}
+
+
+def _render_options(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Takes envpool's render options out of kwargs, checked."""
+    options = {k: kwargs.pop(k) for k in list(kwargs) if k in _RENDER_OPTIONS}
+    mode = options.get("render_mode")
+    if mode not in (None, "rgb_array", "human"):
+        raise ValueError(f"render_mode must be None, 'rgb_array' or 'human', got {mode!r}")
+    for key in ("render_env_id", "render_width", "render_height", "render_camera_id"):
+        if key in options:
+            value = options[key]
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+                raise TypeError(f"{key} must be an int, got {value!r}")
+            options[key] = int(value)
+    return options
+
+
+def _show(frame: np.ndarray, title: str) -> None:
+    try:
+        import cv2
+    except ImportError:
+        raise RuntimeError("render_mode='human' needs opencv-python (pip install opencv-python)") from None
+    cv2.imshow(title, np.ascontiguousarray(frame[:, :, ::-1]))
+    cv2.waitKey(1)
+
 
 def make(task_id: str, env_type: str = "gymnasium", **kwargs: Any):
     """Makes a pool of ``num_envs`` copies of ``task_id``; see the README for options."""
@@ -273,7 +435,14 @@ def make(task_id: str, env_type: str = "gymnasium", **kwargs: Any):
         face = _FACES[env_type]
     except KeyError:
         raise ValueError(f"env_type must be one of {sorted(_FACES)}, got {env_type!r}") from None
-    return face(EnvSpec(task_id, **kwargs))
+    render = _render_options(kwargs)
+    env = face(EnvSpec(task_id, **kwargs))
+    try:
+        env._init_render(render)
+    except BaseException:
+        env.close()
+        raise
+    return env
 
 
 def make_gymnasium(task_id: str, **kwargs: Any) -> GymnasiumEnvPool:
@@ -289,4 +458,5 @@ def make_dm(task_id: str, **kwargs: Any) -> DMEnvPool:
 
 
 def make_spec(task_id: str, **kwargs: Any) -> EnvSpec:
+    _render_options(kwargs)  # accepted (and checked) as envpool does; a spec does not render
     return EnvSpec(task_id, **kwargs)

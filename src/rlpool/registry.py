@@ -7,11 +7,12 @@ A family registers its tasks in ``rlpool/tasks/<family>.py``, one
 from __future__ import annotations
 
 import collections
+import collections.abc
 import dataclasses
 import importlib
 import numbers
 import warnings
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -30,7 +31,6 @@ COMMON_DEFAULTS: dict[str, Any] = {
 }
 
 AUTORESET_MODES = ("next_step", "same_step")
-_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,6 +41,9 @@ class Task:
     defaults: dict[str, Any]
     reward_threshold: float | None = None
     reference: str = ""  # the implementation it is aligned with
+    # The family's last word on a config (checks and envpool spellings of
+    # option values); called with the full config dict, changes it in place.
+    prepare: Callable[[dict[str, Any]], None] | None = None
 
     def env_class(self):
         name = f"rlpool._{self.family}"
@@ -67,12 +70,13 @@ def register(
     *,
     reward_threshold: float | None = None,
     reference: str = "",
+    prepare: Callable[[dict[str, Any]], None] | None = None,
     **defaults: Any,
 ) -> None:
     """Registers ``task_id`` as env class ``env`` of module ``rlpool._<family>``."""
     if task_id in _TASKS:
         raise ValueError(f"task id {task_id!r} is already registered")
-    add_task(Task(task_id, family, env, dict(defaults), reward_threshold, reference))
+    add_task(Task(task_id, family, env, dict(defaults), reward_threshold, reference, prepare))
 
 
 def add_task(task: Task) -> None:
@@ -141,12 +145,16 @@ def _coerce(task_id: str, key: str, value: Any, default: Any) -> Any:
     if isinstance(default, int):
         if not _is_int(value):
             raise TypeError(f"{what} must be an int")
+        if not -(2**63) <= value < 2**63:  # the native config holds int64
+            raise ValueError(f"{what} is out of range; the engine checks ranges, but this does not fit 64 bits")
         return int(value)
     if isinstance(default, float):
         if not (isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))):
             raise TypeError(f"{what} must be a number")
         return float(value)
     if isinstance(default, str):
+        if isinstance(value, collections.abc.Mapping) and key.endswith("_config"):
+            return encode_mapping(task_id, key, value)
         if not isinstance(value, str):
             raise TypeError(f"{what} must be a str")
         return value
@@ -157,6 +165,24 @@ def _coerce(task_id: str, key: str, value: Any, default: Any) -> Any:
             raise TypeError(f"{what} must be a sequence of numbers") from None
         return items
     return value
+
+
+def encode_mapping(task_id: str, key: str, value: Any) -> str:
+    """A dict option (envpool's ``reward_config={"HEALTH": (0.005, -0.003)}``
+    and the like) in the text form native configs read: ``k=v1,v2;k2=...``."""
+    entries = []
+    for k, v in value.items():
+        items = list(v) if isinstance(v, (list, tuple, np.ndarray)) else [v]
+        try:
+            numbers_ = [float(x) for x in items]
+        except (TypeError, ValueError):
+            raise TypeError(f"{task_id}: option {key}: entry {k!r} must map to a number or a tuple of numbers, "
+                            f"got {v!r}") from None
+        name = str(k)
+        if not name or any(c in name for c in "=;,"):
+            raise TypeError(f"{task_id}: option {key}: key {k!r} is not a valid name")
+        entries.append(f"{name}=" + ",".join(repr(x) for x in numbers_))
+    return ";".join(entries)
 
 
 def build_config(task: Task, kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -179,36 +205,15 @@ def build_config(task: Task, kwargs: dict[str, Any]) -> dict[str, Any]:
     config = dict(defaults)
     for key, value in kwargs.items():
         config[key] = _coerce(task.task_id, key, value, defaults[key])
-    _check_common(task.task_id, config)
+    check = getattr(task.env_class(), "check_options", None)
+    if check is not None:  # the engine's PoolOptions: the one place options are checked
+        try:
+            check(config)
+        except ValueError as e:
+            raise ValueError(f"{task.task_id}: {e}") from None
+    if task.prepare is not None:
+        task.prepare(config)
     return config
-
-
-def _check_common(task_id: str, c: dict[str, Any]) -> None:
-    def bad(msg: str) -> ValueError:
-        return ValueError(f"{task_id}: {msg}")
-
-    if c["num_envs"] < 1:
-        raise bad(f"num_envs must be >= 1, got {c['num_envs']}")
-    if not 0 <= c["batch_size"] <= c["num_envs"]:
-        raise bad(f"batch_size must be in [0, num_envs={c['num_envs']}] (0 means num_envs), got {c['batch_size']}")
-    if c["num_threads"] < 0:
-        raise bad(f"num_threads must be >= 0 (0 means min(batch_size, cores)), got {c['num_threads']}")
-    if c["max_episode_steps"] < 1:
-        raise bad(f"max_episode_steps must be >= 1, got {c['max_episode_steps']}")
-    if c["max_num_players"] != 1:
-        raise bad(f"max_num_players must be 1 (these envs are single-player), got {c['max_num_players']}")
-    if c["thread_affinity_offset"] < -1:
-        raise bad(f"thread_affinity_offset must be -1 (no pinning) or a CPU index >= 0, got {c['thread_affinity_offset']}")
-    if c["autoreset_mode"] not in AUTORESET_MODES:
-        raise bad(f"autoreset_mode must be one of {AUTORESET_MODES}, got {c['autoreset_mode']!r}")
-    env_seed = c["env_seed"]
-    if env_seed:
-        if len(env_seed) != c["num_envs"]:
-            raise bad(f"env_seed must have num_envs={c['num_envs']} entries, got {len(env_seed)}")
-        if any(s != int(s) or not _INT32_MIN <= s <= _INT32_MAX for s in env_seed):
-            raise bad("env_seed entries must be integers in the int32 range")
-    elif not _INT32_MIN <= c["seed"] <= _INT32_MAX - (c["num_envs"] - 1):
-        raise bad(f"seed must keep seed + env index in the int32 range, got {c['seed']}")
 
 
 def config_namedtuple(task_id: str, config: dict[str, Any]):

@@ -10,7 +10,7 @@ import rlpool
 
 from .reference import TASKS
 
-# Rendering arguments: rlpool does not render, so it takes none of them.
+# Rendering arguments: rlpool takes envpool's render_* make() options instead.
 RENDER_ONLY = {"default_camera_config", "render_mode", "width", "height", "camera_id", "camera_name",
                "max_geom", "visual_options"}
 
@@ -52,8 +52,12 @@ def test_unknown_option_is_a_type_error():
 
 
 def test_missing_model_file_says_so():
-    with pytest.raises(ValueError, match="does not exist"):
+    # a bare name: the bundled names that exist are listed
+    with pytest.raises(ValueError, match="not a bundled MuJoCo model; the names that exist are"):
         rlpool.make("HalfCheetah-v5", xml_file="no_such_model.xml")
+    # a path: the native loader names the missing file
+    with pytest.raises(ValueError, match="does not exist"):
+        rlpool.make("HalfCheetah-v5", xml_file="/no/such/model.xml")
 
 
 def test_bad_range_says_so():

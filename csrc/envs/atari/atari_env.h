@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -25,10 +26,13 @@
 #include "../../core/env.h"
 #include "../../core/spec.h"
 #include "ale/ale_interface.hpp"
-#include "resize.h"
+#include "../../common/image/resize.h"
 #include "rom.h"
 
 namespace rlpool::atari {
+
+using image::AreaResizer;
+using image::BilinearResizer;
 
 struct AtariOptions {
   int stack_num, frame_skip, noop_max, img_height, img_width, mode, difficulty;
@@ -197,6 +201,23 @@ class Atari {
     check(o.difficulty, rom.difficulties, "difficulty");
   }
 
+ public:
+  // render(): ALE's raw screen in colour (what ale-py's render() returns),
+  // at its own size: the frame is not resized, so a size other than the
+  // screen's is refused.
+  std::array<int, 2> RenderShape(int width, int height) const {
+    if ((width != 0 && width != raw_w_) || (height != 0 && height != raw_h_))
+      throw std::invalid_argument("Atari renders its raw " + std::to_string(raw_h_) + "x" + std::to_string(raw_w_) +
+                                  " screen; leave render_width / render_height unset (or give exactly that size)");
+    return {raw_h_, raw_w_};
+  }
+
+  void Render(int /*width*/, int /*height*/, int /*camera_id*/, uint8_t* rgb) {
+    ale_->theOSystem->colourPalette().applyPaletteRGB(rgb, ale_->getScreen().getArray(),
+                                                     static_cast<size_t>(raw_h_) * raw_w_);
+  }
+
+ private:
   // ALE's palette as one table per output channel (grey, or red, green,
   // blue), indexed by the screen's palette index. ALE's grayscale reads
   // entry index + 1 of its 256-entry palette, so index 255 (never on

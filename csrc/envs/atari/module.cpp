@@ -1,32 +1,38 @@
 // rlpool._atari: every ALE game as one env class, Atari. This module links
 // the Arcade Learning Environment and is therefore GPL-2.0-only.
+#include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
 #include <chrono>
 #include <random>
 #include <stdexcept>
-
-#include <nanobind/ndarray.h>
 
 #include "../../bind/bind_pool.h"
 #include "atari_env.h"
 
 namespace nb = nanobind;
-using Image = nb::ndarray<const uint8_t, nb::c_contig, nb::device::cpu>;
 
 // The worker's resize, exposed so tests can compare it with OpenCV on any
-// image: (H, W) or (H, W, 3) uint8 in, (height, width[, 3]) out.
-static nb::ndarray<nb::numpy, uint8_t> ResizeForTest(Image img, int height, int width, bool area) {
-  if (img.ndim() != 2 && !(img.ndim() == 3 && img.shape(2) == 3))
+// image: (H, W) or (H, W, 3) uint8 in, (height, width[, 3]) out. Arrays go
+// through numpy's C API, as everywhere in the binder.
+static nb::object ResizeForTest(nb::handle image, int height, int width, bool area) {
+  PyObject* in = PyArray_FromAny(image.ptr(), PyArray_DescrFromType(NPY_UINT8), 2, 3,
+                                 NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED, nullptr);
+  if (in == nullptr) throw nb::python_error();
+  nb::object img = nb::steal(in);
+  PyArrayObject* a = reinterpret_cast<PyArrayObject*>(in);
+  if (PyArray_NDIM(a) == 3 && PyArray_DIM(a, 2) != 3)
     throw std::invalid_argument("image must have shape (H, W) or (H, W, 3)");
   if (height < 1 || width < 1) throw std::invalid_argument("height and width must be >= 1");
-  int cn = img.ndim() == 3 ? 3 : 1;
-  int h = static_cast<int>(img.shape(0)), w = static_cast<int>(img.shape(1));
-  size_t n = static_cast<size_t>(height) * width * cn;
-  auto* out = new uint8_t[n];
-  nb::capsule owner(out, [](void* p) noexcept { delete[] static_cast<uint8_t*>(p); });
-  if (area) rlpool::atari::AreaResizer(h, w, height, width, cn).Run(img.data(), out);
-  else rlpool::atari::BilinearResizer(h, w, height, width, cn).Run(img.data(), out);
-  size_t shape[3] = {static_cast<size_t>(height), static_cast<size_t>(width), 3};
-  return nb::ndarray<nb::numpy, uint8_t>(out, cn == 3 ? 3 : 2, shape, owner);
+  const int cn = PyArray_NDIM(a) == 3 ? 3 : 1;
+  const int h = static_cast<int>(PyArray_DIM(a, 0)), w = static_cast<int>(PyArray_DIM(a, 1));
+  npy_intp shape[3] = {height, width, 3};
+  PyObject* out = PyArray_SimpleNew(cn == 3 ? 3 : 2, shape, NPY_UINT8);
+  if (out == nullptr) throw nb::python_error();
+  nb::object result = nb::steal(out);
+  const auto* src = static_cast<const uint8_t*>(PyArray_DATA(a));
+  auto* dst = static_cast<uint8_t*>(PyArray_DATA(reinterpret_cast<PyArrayObject*>(out)));
+  if (area) rlpool::atari::AreaResizer(h, w, height, width, cn).Run(src, dst);
+  else rlpool::atari::BilinearResizer(h, w, height, width, cn).Run(src, dst);
+  return result;
 }
 
 // Bare emulation: `frames` ALE frames of random minimal-set actions, no
@@ -48,6 +54,7 @@ static double RawAleSeconds(const std::string& rom_path, int64_t frames, uint32_
 }
 
 NB_MODULE(_atari, m) {
+  rlpool::ImportNumpy();
   rlpool::BindEnv<rlpool::atari::Atari>(m, "Atari");
   m.def("resize", &ResizeForTest, nb::arg("image"), nb::arg("height"), nb::arg("width"), nb::arg("area") = true);
   m.def("raw_ale_seconds", &RawAleSeconds, nb::arg("rom_path"), nb::arg("frames"), nb::arg("seed") = 0);

@@ -3,7 +3,7 @@
 // Physics as in the other Box2D envs (double where gymnasium uses Python
 // floats, float32 at pybox2d's boundary, numpy's RNG stream, gymnasium's body
 // creation/destruction order on one long-lived world). The 96x96x3
-// observation is drawn on the worker by raster.h the way gymnasium draws its
+// observation is drawn on the worker by common/raster.h the way gymnasium draws its
 // "state_pixels" frame with pygame: a 1000x800 scene, flipped, indicator bars,
 // then smoothscaled (within 1 per channel of pygame's). The score digits pygame prints in the bottom-left corner
 // are not drawn (no font renderer here), nor are skid-mark particles (which
@@ -18,11 +18,16 @@
 #include <memory>
 #include <vector>
 
+#include "../../common/raster.h"
 #include "../../core/env.h"
 #include "np_random.h"
-#include "raster.h"
 
 namespace rlpool::box2d {
+
+using raster::Canvas;
+using raster::Pt;
+using raster::Rgb;
+using raster::Rotation;
 
 class CarRacing {
  public:

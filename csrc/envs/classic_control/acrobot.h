@@ -9,6 +9,7 @@
 #include <string>
 
 #include "common.h"
+#include "render.h"
 
 namespace rlpool::classic_control {
 
@@ -44,6 +45,10 @@ class Acrobot {
     for (double& v : s_) v = static_cast<float>(uniform_(-0.1, 0.1));  // the reference casts to float32
     Write(out);
   }
+
+  // render(): gymnasium's picture of the current state.
+  std::array<int, 2> RenderShape(int width, int height) const { return AcrobotRender::Shape(width, height); }
+  void Render(int, int, int, uint8_t* rgb) { render_.Draw(s_[0], s_[1], rgb); }
 
   StepResult Step(const void* action, const Row& out) {
     static constexpr double kTorques[3] = {-1.0, 0.0, 1.0};
@@ -121,6 +126,7 @@ class Acrobot {
   double torque_noise_;
   bool debug_;
   double s_[4] = {0, 0, 0, 0};
+  AcrobotRender render_;
 };
 
 }  // namespace rlpool::classic_control

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "render.h"
 #include "common.h"
 
 namespace rlpool::classic_control {
@@ -34,6 +35,10 @@ class CartPole {
     for (double& v : s_) v = uniform_(-0.05, 0.05);
     Write(out);
   }
+
+  // render(): gymnasium's picture of the current state.
+  std::array<int, 2> RenderShape(int width, int height) const { return CartPoleRender::Shape(width, height); }
+  void Render(int, int, int, uint8_t* rgb) { render_.Draw(s_[0], s_[2], rgb); }
 
   StepResult Step(const void* action, const Row& out) {
     double x = s_[0], x_dot = s_[1], theta = s_[2], theta_dot = s_[3];
@@ -69,6 +74,7 @@ class CartPole {
   Uniform uniform_;
   bool sutton_barto_, debug_;
   double s_[4] = {0, 0, 0, 0};
+  CartPoleRender render_;
 };
 
 }  // namespace rlpool::classic_control

@@ -1,4 +1,5 @@
 // rlpool._classic_control: the classic-control family's extension module.
+#include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
 #include "../../bind/bind_pool.h"
 #include "acrobot.h"
 #include "cartpole.h"
@@ -7,6 +8,7 @@
 #include "pendulum.h"
 
 NB_MODULE(_classic_control, m) {
+  rlpool::ImportNumpy();
   using namespace rlpool::classic_control;
   rlpool::BindEnv<CartPole>(m, "CartPole");
   rlpool::BindEnv<Pendulum>(m, "Pendulum");

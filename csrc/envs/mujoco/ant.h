@@ -97,7 +97,7 @@ class AntV4 : public MujocoEnv {
     return {reward, terminate_ && !healthy};
   }
 
- private:
+ protected:
   bool IsHealthy() const { return StateFinite() && z_.lo <= d_->qpos[2] && d_->qpos[2] <= z_.hi; }
 
   void WriteObs(const Row& out) {
@@ -112,6 +112,88 @@ class AntV4 : public MujocoEnv {
   double ctrl_w_, contact_w_, healthy_reward_, noise_;
   bool use_contact_, terminate_, exclude_;
   Range z_, force_;
+};
+
+// v3 (gym 0.21's ant_v3.py, on mujoco-py; no reference is installed). What
+// gymnasium's version notes say v4 changed: v4 "removed contact forces from
+// the default observation space". So v3 always observes the clipped contact
+// forces of every body (111 numbers) and always pays the contact cost, and
+// its info has v3's keys: reward_ctrl is minus the control cost and
+// reward_contact minus the contact cost (v4 with use_contact_forces puts the
+// contact cost in reward_ctrl). v3 has no use_contact_forces option.
+class AntV3 : public AntV4 {
+ public:
+  enum { kRewardForward, kRewardCtrl, kRewardContact, kRewardSurvive, kXPosition, kYPosition, kDistance,
+         kXVelocity, kYVelocity, kForwardReward, kNumInfo };
+  static constexpr std::array<const char*, kNumInfo> kInfo = {
+      "reward_forward", "reward_ctrl", "reward_contact", "reward_survive", "x_position", "y_position",
+      "distance_from_origin", "x_velocity", "y_velocity", "forward_reward"};
+
+  static Config DefaultConfig() {
+    Config c;
+    SetCommonOptions(c, "ant.xml", 5);
+    c.Set("ctrl_cost_weight", 0.5);
+    c.Set("contact_cost_weight", 5e-4);
+    c.Set("healthy_reward", 1.0);
+    c.Set("terminate_when_unhealthy", true);
+    c.Set("healthy_z_range", std::vector<double>{0.2, 1.0});
+    c.Set("contact_force_range", std::vector<double>{-1.0, 1.0});
+    c.Set("reset_noise_scale", 0.1);
+    c.Set("exclude_current_positions_from_observation", true);
+    return c;
+  }
+
+  static EnvSpec Spec(const Config& c) {
+    ModelPtr model = ModelFor(c);
+    const mjModel* m = model.get();
+    int n = m->nq + m->nv - (c.Get<bool>("exclude_current_positions_from_observation") ? 2 : 0) + m->nbody * 6;
+    EnvSpec s;
+    s.obs.push_back(Field<double>("obs", {n}));
+    AddScalarInfo(s, kInfo);
+    AddDebugInfo(c, s, m);
+    s.action = ActionSpec(m);
+    return s;
+  }
+
+  AntV3(const Config& c, uint32_t seed) : AntV4(WithContactForces(c), seed) {}
+
+  void Reset(const Row& out, bool full) {
+    ResetData();
+    double* qpos = qpos_buf_.data();
+    double* qvel = qvel_buf_.data();
+    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
+    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + noise_ * Normal();
+    SetState(qpos, qvel);
+    WriteObs(out);
+    WriteScalars(out, 1, std::array<double, kNumInfo>{});
+    WriteDebug(out, 1 + kNumInfo, 0.0);
+  }
+
+  StepResult Step(const void* action, const Row& out) {
+    const float* a = static_cast<const float*>(action);
+    double x0 = d_->xpos[3 * torso_], y0 = d_->xpos[3 * torso_ + 1];
+    DoSimulation(a);
+    double x1 = d_->xpos[3 * torso_], y1 = d_->xpos[3 * torso_ + 1];
+    double xv = (x1 - x0) / Dt(), yv = (y1 - y0) / Dt();
+    bool healthy = IsHealthy();
+    double healthy_reward = static_cast<double>(healthy || terminate_) * healthy_reward_;
+    float ctrl_cost = static_cast<float>(ctrl_w_) * ActionSquareSum(a);
+    const double* contact = ClippedContactForces(force_.lo, force_.hi);
+    double contact_cost = contact_w_ * SumSquares(contact, m_->nbody * 6);
+    double reward = (xv + healthy_reward) - (ctrl_cost + contact_cost);
+    double xy[2] = {x1, y1};
+    WriteObs(out);
+    WriteScalars(out, 1, std::array<double, kNumInfo>{xv, -ctrl_cost, -contact_cost, healthy_reward, x1, y1,
+                                                     Norm(xy, 2), xv, yv, xv});
+    WriteDebug(out, 1 + kNumInfo, reward);
+    return {reward, terminate_ && !healthy};
+  }
+
+ private:
+  static Config WithContactForces(Config c) {
+    c.Set("use_contact_forces", true);
+    return c;
+  }
 };
 
 // v5 (ant_v5.py).

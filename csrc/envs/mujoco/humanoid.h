@@ -1,6 +1,8 @@
 // Humanoid: gymnasium 1.x humanoid_v4 and humanoid_v5.
 #pragma once
 
+#include <limits>
+
 #include "humanoid_common.h"
 
 namespace rlpool::mujoco {
@@ -116,6 +118,81 @@ class HumanoidV4 : public HumanoidBase {
     return HumanoidObs::V4(c.Get<bool>("exclude_current_positions_from_observation"));
   }
   HumanoidObs obs_;
+};
+
+// v3 (gym 0.21's humanoid_v3.py, on mujoco-py; no reference is installed).
+// What gymnasium's version notes say v4 changed: v4 dropped the contact cost
+// (restored in v5 "with the same defaults as in Humanoid-v3") and its
+// reward_impact info key; v3 takes xml_file, contact_cost_weight and
+// contact_cost_range. The observation is v4's.
+class HumanoidV3 : public HumanoidBase {
+ public:
+  enum { kRewardLinvel, kRewardQuadctrl, kRewardAlive, kRewardImpact, kXPosition, kYPosition, kDistance,
+         kXVelocity, kYVelocity, kForwardReward, kNumInfo };
+  static constexpr std::array<const char*, kNumInfo> kInfo = {
+      "reward_linvel", "reward_quadctrl", "reward_alive", "reward_impact", "x_position", "y_position",
+      "distance_from_origin", "x_velocity", "y_velocity", "forward_reward"};
+
+  static Config DefaultConfig() {
+    Config c;
+    SetCommonOptions(c, "humanoid.xml", 5);
+    SetHumanoidOptions(c);
+    c.Set("contact_cost_weight", 5e-7);
+    c.Set("contact_cost_range", std::vector<double>{-std::numeric_limits<double>::infinity(), 10.0});
+    return c;
+  }
+
+  static EnvSpec Spec(const Config& c) {
+    ModelPtr model = ModelFor(c);
+    EnvSpec s;
+    s.obs.push_back(Field<double>("obs", {Obs(c).Size(model.get())}));
+    AddScalarInfo(s, kInfo);
+    AddDebugInfo(c, s, model.get());
+    s.action = ActionSpec(model.get());
+    return s;
+  }
+
+  HumanoidV3(const Config& c, uint32_t seed)
+      : HumanoidBase(c, seed),
+        obs_(Obs(c)),
+        contact_w_(c.Get<double>("contact_cost_weight")),
+        contact_range_(GetRange(c, "contact_cost_range")) {}
+
+  void Reset(const Row& out, bool) {
+    ResetState();
+    obs_.Write(m_, d_, out.At<double>(0));
+    WriteScalars(out, 1, std::array<double, kNumInfo>{});
+    WriteDebug(out, 1 + kNumInfo, 0.0);
+  }
+
+  StepResult Step(const void* action, const Row& out) {
+    double before[2], after[2];
+    MassCenter(before);
+    DoSimulation(static_cast<const float*>(action));
+    MassCenter(after);
+    double xv = (after[0] - before[0]) / Dt(), yv = (after[1] - before[1]) / Dt();
+    double ctrl_cost = CtrlCost();
+    // np.clip(weight * np.sum(np.square(cfrc_ext)), *contact_cost_range)
+    double contact_cost = Clip(contact_w_ * SumSquares(d_->cfrc_ext, static_cast<size_t>(m_->nbody) * 6),
+                               contact_range_.lo, contact_range_.hi);
+    double forward = forward_w_ * xv;
+    bool healthy = IsHealthy();
+    double healthy_reward = static_cast<double>(healthy || terminate_) * healthy_reward_;
+    double reward = (forward + healthy_reward) - (ctrl_cost + contact_cost);
+    obs_.Write(m_, d_, out.At<double>(0));
+    WriteScalars(out, 1, std::array<double, kNumInfo>{forward, -ctrl_cost, healthy_reward, -contact_cost, after[0],
+                                                     after[1], Norm(after, 2), xv, yv, forward});
+    WriteDebug(out, 1 + kNumInfo, reward);
+    return {reward, terminate_ && !healthy};
+  }
+
+ private:
+  static HumanoidObs Obs(const Config& c) {
+    return HumanoidObs::V4(c.Get<bool>("exclude_current_positions_from_observation"));
+  }
+  HumanoidObs obs_;
+  double contact_w_;
+  Range contact_range_;
 };
 
 class HumanoidV5 : public HumanoidBase {

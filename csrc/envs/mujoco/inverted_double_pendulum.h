@@ -43,6 +43,9 @@ class InvertedDoublePendulum : public MujocoEnv {
         healthy_reward_(kV5 ? c.Get<double>("healthy_reward") : 10.0),
         noise_(kV5 ? c.Get<double>("reset_noise_scale") : 0.1) {
     uses_cfrc_ext_ = false;
+    // gymnasium's v5 passes no default camera config (v4 does): the renderer
+    // looks the defaults up by model file, so v5 gives it none.
+    if (kV5) model_file_.clear();
     if (m_->nsite < 1) throw std::invalid_argument("InvertedDoublePendulum needs a site for the pole tip; the model has none");
   }
 

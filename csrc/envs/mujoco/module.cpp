@@ -1,5 +1,6 @@
 // rlpool._mujoco: gymnasium's MuJoCo tasks, v4 and v5. Each bind_<task>.cpp
 // binds one task's two versions, so editing one env recompiles one file.
+#include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
 #include <mujoco/mujoco.h>
 #include <nanobind/nanobind.h>
 
@@ -50,6 +51,7 @@ static std::vector<std::string> TakeWarnings() {
 }
 
 NB_MODULE(_mujoco, m) {
+  rlpool::ImportNumpy();
   using namespace rlpool::mujoco;
   mju_user_error = ThrowMujocoError;
   mju_user_warning = CollectMujocoWarning;

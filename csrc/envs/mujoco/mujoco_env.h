@@ -17,6 +17,7 @@
 #include "../../core/env.h"
 #include "model.h"
 #include "np_math.h"
+#include "render.h"
 
 namespace rlpool::mujoco {
 
@@ -94,6 +95,7 @@ class MujocoEnv {
         m_(model_.get()),
         d_(mj_makeData(m_)),
         frame_skip_(static_cast<int>(c.Get<int64_t>("frame_skip"))),
+        model_file_(c.Get<std::string>("xml_file")),
         debug_(c.Get<bool>("debug_state")),
         rng_(seed),
         init_qpos_(m_->qpos0, m_->qpos0 + m_->nq),
@@ -110,6 +112,13 @@ class MujocoEnv {
       throw std::invalid_argument("frame_skip must be >= 1, got " + std::to_string(c.Get<int64_t>("frame_skip")));
   }
   ~MujocoEnv() { mj_deleteData(d_); }
+
+  // render(): MuJoCo's offscreen renderer (render.h); nothing of it is made
+  // before the first call.
+  std::array<int, 2> RenderShape(int width, int height) const { return MujocoRenderShape(m_, width, height); }
+  void Render(int width, int height, int camera_id, uint8_t* rgb) {
+    MujocoRender(m_, d_, model_file_, render_, width, height, camera_id, rgb);
+  }
   MujocoEnv(const MujocoEnv&) = delete;
   MujocoEnv& operator=(const MujocoEnv&) = delete;
 
@@ -176,6 +185,8 @@ class MujocoEnv {
   const mjModel* m_;
   mjData* d_;
   int frame_skip_;
+  std::string model_file_;
+  RenderStatePtr render_;
   bool debug_;
   bool uses_cfrc_ext_ = true;  // subclasses clear it when they never read cacc / cfrc_*
   std::mt19937 rng_;

@@ -1,4 +1,5 @@
 // rlpool._toy_text: the toy-text family's extension module.
+#include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
 #include "../../bind/bind_pool.h"
 #include "blackjack.h"
 #include "catch.h"
@@ -8,6 +9,7 @@
 #include "taxi.h"
 
 NB_MODULE(_toy_text, m) {
+  rlpool::ImportNumpy();
   using namespace rlpool::toy_text;
   rlpool::BindEnv<FrozenLake>(m, "FrozenLake");
   rlpool::BindEnv<Taxi>(m, "Taxi");

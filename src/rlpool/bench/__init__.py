@@ -7,10 +7,11 @@ from __future__ import annotations
 from .measure import Measurement, PointResult, measure, measure_point
 from .plot import have_matplotlib, write_png
 from .report import environment, format_markdown, format_table, reliability_warnings, to_json
-from .runners import LIBRARIES, versions
-from .scenarios import PAPER, QUICK, SCENARIOS, Point, Scenario, Timing, explicit, sync_and_async
+from .runners import ALL_LIBRARIES, LIBRARIES, versions
+from .scenarios import PAPER, QUICK, SCENARIOS, XLA, Point, Scenario, Timing, explicit, sync_and_async
 
 __all__ = [
+    "ALL_LIBRARIES",
     "LIBRARIES",
     "Measurement",
     "PAPER",
@@ -20,6 +21,7 @@ __all__ = [
     "SCENARIOS",
     "Scenario",
     "Timing",
+    "XLA",
     "environment",
     "explicit",
     "format_markdown",

@@ -1,6 +1,7 @@
 """The results as a text table and as JSON: steps/s, frames/s, the ratio of
 each rlpool variant to every peer, and the fraction of the n-core ceiling
-(n cores times the per-core rate of the bare Python loop)."""
+(n cores times a per-core rate: the bare-physics loop where a family has one,
+as the dm_control family does, else the bare Python loop)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from .scenarios import Scenario
 
 LOOP = "python-loop"
 BARE = "bare"
+BARE_PHYSICS = "bare-physics"
+# The one-core rate of the ceiling: the first of these a point measured.
+CEILING_LIBRARIES = (BARE_PHYSICS, BARE, LOOP)
 
 # One line per library row, printed under the table.
 ROW_MEANINGS = {
@@ -24,19 +28,22 @@ ROW_MEANINGS = {
     "cpp-twin async": "rlpool's C++ env that a Python-written task reproduces, the same calls as rlpool async",
     "envpool sync": "envpool 1.x, the same calls and sizes as rlpool sync",
     "envpool async": "envpool 1.x, the same calls and sizes as rlpool async",
+    "rlpool-xla async": "rlpool's xla() recv/send inside one jitted jax.lax.fori_loop, async pool of 3B envs",
+    "envpool-xla async": "envpool 1.x's xla() recv/send inside the same jitted jax.lax.fori_loop",
     "gymnasium-sync": "gymnasium.vector.SyncVectorEnv of B reference envs, stepped in turn in this process",
     "gymnasium-async": "gymnasium.vector.AsyncVectorEnv of B reference envs, one subprocess each",
     "gymnasium-vector": "gymnasium's numpy-vectorised env (vectorization_mode='vector_entry_point')",
     "ale-py": "ale-py's AtariVectorEnv (its own C++ thread pool), B envs",
     "python-loop": "one gymnasium reference env stepped in a Python for-loop (the paper's For-loop row)",
+    "bare-physics": "the task's MuJoCo model stepped with bare mj_step calls on one thread: one core of physics alone",
     "bare": "one rlpool env stepped in C++ on one thread, no pool and no Python: one core's worth of the env's work",
 }
 
 
 def per_core_rate(pr: PointResult) -> float | None:
-    """One core's rate of the env's own work: the bare C++ loop where it was
-    measured, else the Python loop."""
-    for library in (BARE, LOOP):
+    """One core's rate of the work: bare physics (mj_step alone, where a
+    scenario asks for it), else the bare C++ env loop, else the Python loop."""
+    for library in CEILING_LIBRARIES:
         found = [m for m in pr.measurements if m.library == library]
         if found:
             return found[0].steps_per_s
@@ -44,7 +51,7 @@ def per_core_rate(pr: PointResult) -> float | None:
 
 
 def ceiling_source(pr: PointResult) -> str | None:
-    for library in (BARE, LOOP):
+    for library in CEILING_LIBRARIES:
         if any(m.library == library for m in pr.measurements):
             return library
     return None
@@ -52,14 +59,14 @@ def ceiling_source(pr: PointResult) -> str | None:
 
 def ceiling_fraction(pr: PointResult, m: Measurement) -> float | None:
     rate = per_core_rate(pr)
-    if rate is None or m.library in (LOOP, BARE):
+    if rate is None or m.library in CEILING_LIBRARIES:
         return None
     return m.steps_per_s / (rate * pr.point.cores)
 
 
 def ratios(pr: PointResult) -> dict[str, dict[str, float]]:
     """{rlpool variant: {other variant: rlpool steps/s ÷ its steps/s}}."""
-    ours = [m for m in pr.measurements if m.library == "rlpool"]
+    ours = [m for m in pr.measurements if m.library in ("rlpool", "rlpool-xla")]
     return {
         r.label: {m.label: r.steps_per_s / m.steps_per_s for m in pr.measurements if m is not r}
         for r in ours
@@ -79,7 +86,7 @@ def format_point(pr: PointResult) -> str:
     head = point.describe() + (f" · frame_skip {pr.frame_skip}" if pr.frame_skip > 1 else "")
     if pr.note:
         return f"{head}\n  skipped: {pr.note}\n"
-    ours = [m for m in pr.measurements if m.library == "rlpool"]
+    ours = [m for m in pr.measurements if m.library in ("rlpool", "rlpool-xla")]
     cols = ["variant", "envs", "steps/s"]
     if pr.frame_skip > 1:
         cols.append("frames/s")
@@ -266,16 +273,20 @@ def format_markdown(scenario: Scenario, results: list[PointResult], env: dict[st
         lines += [f"{unit}, {prs[0].point.num_threads} threads:", ""] + _md_table(header, rows)
         rows = []
         for label in labels:
-            if label.startswith("rlpool"):
+            if label.startswith("rlpool") and label != "rlpool async":
                 continue
             row = [label]
             for pr in prs:
                 r = ratios(pr)
-                cells = [f"{r[ours][label]:.2f}x" for ours in ("rlpool sync", "rlpool async") if label in r.get(ours, {})]
+                cells = [
+                    f"{r[ours][label]:.2f}x"
+                    for ours in ("rlpool sync", "rlpool async", "rlpool-xla async")
+                    if label in r.get(ours, {})
+                ]
                 row.append(" · ".join(cells))
             rows.append(row)
         if rows:
-            lines += ["", "rlpool sync · rlpool async, divided by each peer:", ""] + _md_table(header, rows)
+            lines += ["", "rlpool sync · rlpool async (· rlpool-xla async), divided by each peer:", ""] + _md_table(header, rows)
         notes = sorted({f"{label}: {why}" for pr in prs for label, why in pr.skipped})
         if notes:
             lines += [""] + [f"- skipped {n}" for n in notes]

@@ -56,6 +56,7 @@ class Scenario:
     description: str
     points: tuple[Point, ...]
     timing: Timing
+    libraries: tuple[str, ...] | None = None  # None: the default set (runners.LIBRARIES)
 
 
 def sync_and_async(task: str, batch_size: int, num_threads: int, family: str = "") -> Point:
@@ -127,7 +128,47 @@ PYTHON_ENV = Scenario(
     timing=Timing(warmup_s=0.3, repeat_s=0.5, repeats=5),
 )
 
-SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV)}
+# ViZDoom: one engine process per env, so the pools get one worker thread
+# per env of a batch (envpool's default), which mostly waits on its engine.
+VIZDOOM = Scenario(
+    name="vizdoom",
+    description=(
+        "D1Basic-v1 and HealthGathering-v1: 8 envs sync, 16 envs async in batches of 8, 16 envs sync; "
+        "threads = batch; vs envpool and Python vizdoom in gymnasium's vector envs"
+    ),
+    points=tuple(
+        Point(task, batch, batch, async_envs, "vizdoom")
+        for task in ("D1Basic-v1", "HealthGathering-v1")
+        for batch, async_envs in ((8, 16), (16, 0))
+    ),
+    timing=Timing(warmup_s=1.0, repeat_s=2.0, repeats=3),
+)
+
+XLA = Scenario(
+    name="xla",
+    description=(
+        "env.xla() in a jitted fori_loop of recv + send against envpool's xla() and the numpy "
+        "path: CartPole-v1 and Pong-v5, async 16 envs, batch 8, 2 threads"
+    ),
+    points=(
+        Point("CartPole-v1", 8, 2, 16, "classic_control"),
+        Point("Pong-v5", 8, 2, 16, "atari"),
+    ),
+    timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=5),
+    libraries=("rlpool", "envpool", "rlpool-xla", "envpool-xla"),
+)
+
+DM_CONTROL = Scenario(
+    name="dm_control",
+    description=(
+        "DeepMind Control Suite: CheetahRun-v1, WalkerWalk-v1 and HumanoidRun-v1 at batch 8 and 32, sync and "
+        "async, 2 threads, against envpool, dm_control in a Python loop and the bare-physics ceiling"
+    ),
+    points=_sweep(["CheetahRun-v1", "WalkerWalk-v1", "HumanoidRun-v1"], [8, 32], 2, "dm_control"),
+    timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=3),
+)
+
+SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL)}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:

@@ -16,6 +16,8 @@ from ..registry import register
 _REF = "ale-py ALE/<Game>-v5 (frameskip=1) + gymnasium AtariPreprocessing + FrameStackObservation"
 # ROMs with no single-player game; ale-py registers no v5 id for them either.
 _MULTIPLAYER_ONLY = {"combat", "joust", "maze_craze", "warlords"}
+# Where envpool spells a game's id differently from ale-py, both are accepted.
+_ENVPOOL_SPELLING = {"tic_tac_toe_3d": "TicTacToe3d-v5"}
 
 
 def roms_dir() -> str:
@@ -49,15 +51,15 @@ def _register_all() -> None:
     for rom in rom_ids(folder):
         if rom in _MULTIPLAYER_ONLY:
             continue
-        register(
-            f"{task_name(rom)}-v5",
-            "atari",
-            "Atari",
-            reference=_REF,
-            task=rom,
-            roms_dir=folder,
-            max_episode_steps=27000,
-        )
+        ids = [f"{task_name(rom)}-v5"]
+        if rom in _ENVPOOL_SPELLING:
+            ids.append(_ENVPOOL_SPELLING[rom])
+        for task_id in ids:
+            _register_rom(task_id, rom, folder)
+
+
+def _register_rom(task_id: str, rom: str, folder: str) -> None:
+    register(task_id, "atari", "Atari", reference=_REF, task=rom, roms_dir=folder, max_episode_steps=27000)
 
 
 _register_all()

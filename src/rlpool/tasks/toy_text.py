@@ -23,3 +23,12 @@ register("CliffWalkingSlippery-v1", "toy_text", "CliffWalking", is_slippery=True
 register("Blackjack-v1", "toy_text", "Blackjack", sab=True, natural=False, reference=_REF)
 register("NChain-v0", "toy_text", "NChain", max_episode_steps=1000, reference=_ENVPOOL)
 register("Catch-v0", "toy_text", "Catch", height=10, width=5, reference=_ENVPOOL)
+
+# envpool 1.2.5 registers gymnasium's tabular/* ids as aliases of its toy_text
+# envs, and so does rlpool: they are NOT gymnasium's JAX tabular envs (whose
+# spaces are Boxes and whose episodes have no time limit).
+_ALIAS = "envpool 1.2.5 alias of {} (not gymnasium's JAX tabular env)"
+register("tabular/CliffWalking-v0", "toy_text", "CliffWalking", is_slippery=False,
+         reference=_ALIAS.format("CliffWalking-v1"))
+register("tabular/Blackjack-v0", "toy_text", "Blackjack", sab=True, natural=False,
+         reference=_ALIAS.format("Blackjack-v1"))

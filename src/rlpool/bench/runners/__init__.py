@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from . import ale_vec, bare, gymnasium_vec, pools, python_loop
+from . import ale_vec, bare, dm_control_loop, gymnasium_vec, pools, python_loop, xla
 from .base import Runner, Skip
 
 # Order is the table's row order.
@@ -16,11 +16,15 @@ _RUNNERS = (
     ale_vec.runners,
     python_loop.runners,
     bare.runners,
+    xla.runners,
 )
 
 LIBRARIES = (
     "rlpool", "cpp-twin", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "python-loop", "bare",
 )
+# Run only when asked for (--libraries or a scenario that names them): they import JAX.
+XLA_LIBRARIES = ("rlpool-xla", "envpool-xla")
+ALL_LIBRARIES = LIBRARIES + XLA_LIBRARIES
 
 
 def runners_for(point, libraries=LIBRARIES) -> list[Runner]:
@@ -37,4 +41,4 @@ def versions() -> dict[str, str]:
     }
 
 
-__all__ = ["LIBRARIES", "Runner", "Skip", "runners_for", "versions"]
+__all__ = ["ALL_LIBRARIES", "LIBRARIES", "XLA_LIBRARIES", "Runner", "Skip", "runners_for", "versions"]

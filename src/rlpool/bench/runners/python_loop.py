@@ -29,4 +29,7 @@ class PythonLoop(Runner):
 
 
 def runners(point):
-    yield PythonLoop(point, 1)
+    from .dm_control_loop import is_dm_control
+
+    if not is_dm_control(point.task):  # dm_control_loop has the suite's own loop
+        yield PythonLoop(point, 1)

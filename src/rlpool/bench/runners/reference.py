@@ -46,9 +46,27 @@ def gymnasium_recipe(task_id: str) -> tuple[str, dict[str, Any], list[Callable[[
         if gym_id not in gymnasium.registry:
             raise Skip(f"gymnasium has no {gym_id}")
         return gym_id, {"frameskip": 1, "repeat_action_probability": 0.0}, _atari_wrappers()
+    if _family(task_id) == "vizdoom":
+        return _vizdoom_recipe(task_id)
     if task_id not in gymnasium.registry:
         raise Skip(f"gymnasium has no {task_id}")
     return task_id, {}, []
+
+
+def _vizdoom_recipe(task_id: str):
+    """Python's vizdoom.DoomGame with rlpool's default preprocessing, as a gymnasium env."""
+    try:
+        import vizdoom  # noqa: F401
+    except ImportError:
+        raise Skip("vizdoom is not installed") from None
+    from rlpool import registry
+
+    from ..vizdoom_reference import register
+
+    defaults = registry.get_task(task_id).defaults
+    if not defaults.get("cfg_path"):
+        raise Skip(f"{task_id} has no scenario to compare")
+    return register(task_id, defaults["cfg_path"], defaults["wad_path"], defaults["max_episode_steps"]), {}, []
 
 
 def make_single(task_id: str):

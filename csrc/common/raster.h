@@ -1,19 +1,21 @@
-// A small software rasteriser that reproduces what gymnasium's CarRacing
-// draws with pygame-ce: SDL_gfx's anti-aliased outline and filled polygon
+// A small software rasteriser that reproduces what gymnasium's pygame
+// renderers draw (CarRacing's observation, the classic-control pictures) with
+// pygame-ce: SDL_gfx's anti-aliased outline and filled polygon
 // (gfxdraw.aapolygon / filled_polygon), pygame.draw.polygon's scanline fill,
 // pygame.math.Vector2.rotate_rad and pygame.transform.smoothscale's
 // area-averaging shrink. Written from the algorithms' descriptions; integer
 // rounding follows them so that pixels land where pygame puts them. Text is
-// not drawn.
+// not drawn. Shared by the families that draw (box2d, classic_control).
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
-namespace rlpool::box2d {
+namespace rlpool::raster {
 
 struct Rgb {
   uint8_t r, g, b;
@@ -82,6 +84,23 @@ class Canvas {
   void OutlinePolygonAa(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kGfxOutline); }
   // pygame.draw.polygon, filled.
   void FillPolygonDraw(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kDrawFill); }
+  // gfxdraw.filled_circle (SDL_gfx's midpoint circle of horizontal spans),
+  // centre and radius truncated to ints as gfxdraw takes them.
+  void FillCircleGfx(Pt centre, int radius, Rgb c) {
+    if (radius < 0) return;
+    Poly p;
+    p.kind = kGfxCircle;
+    p.flipped = flipped_;
+    p.n = 1;
+    p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
+    p.x[0] = static_cast<int16_t>(static_cast<int>(centre.x));
+    p.y[0] = static_cast<int16_t>(static_cast<int>(centre.y));
+    p.x[1] = radius;
+    p.miny = p.y[0] - radius;
+    p.maxy = p.y[0] + radius;
+    if (p.maxy < 0 || p.miny >= h_) return;
+    polys_->push_back(p);
+  }
 
   // Rasterises the frame and writes pygame.transform.smoothscale of it to
   // `out` (dh x dw x 3, RGB): X shrink, then Y shrink, 16.16 fixed point.
@@ -129,7 +148,7 @@ class Canvas {
  private:
   static constexpr int kBand = 32;
 
-  enum Kind { kGfxFill, kGfxOutline, kDrawFill };
+  enum Kind { kGfxFill, kGfxOutline, kDrawFill, kGfxCircle };
 
   struct Poly {
     Kind kind;
@@ -319,11 +338,41 @@ class Canvas {
     int lo, hi;
     RowRange(p, b0, b1, &lo, &hi);
     if (lo > hi) return;
+    if (p.kind == kGfxCircle) {
+      for (int y = lo; y <= hi; ++y) {
+        const int half = CircleHalfWidth(p.x[1], std::abs(y - p.y[0]));
+        HLine(p, b0, p.x[0] - half, p.x[0] + half, y);
+      }
+      return;
+    }
     if (p.kind == kGfxFill) {
       RasteriseGfx(p, b0, lo, hi);
     } else {
       RasteriseDraw(p, b0, lo, hi);
     }
+  }
+
+  // Half the width of row `dy` (0..r) of SDL_gfx's filledCircle: its
+  // midpoint walk draws spans at dy = cy (half width cx) and dy = cx (half
+  // width cy); a row drawn twice is their union.
+  static int CircleHalfWidth(int r, int dy) {
+    int half = -1, cx = 0, cy = r, df = 1 - r, d_e = 3, d_se = 5 - 2 * r;
+    do {
+      if (cy == dy) half = std::max(half, cx);
+      if (cx == dy) half = std::max(half, cy);
+      if (df < 0) {
+        df += d_e;
+        d_e += 2;
+        d_se += 2;
+      } else {
+        df += d_se;
+        d_e += 2;
+        d_se += 4;
+        --cy;
+      }
+      ++cx;
+    } while (cx <= cy);
+    return half;
   }
 
   // A row's few edge crossings (at most 8), in order. Insertion sort: for
@@ -548,4 +597,4 @@ class Canvas {
   int words_ = 0;
 };
 
-}  // namespace rlpool::box2d
+}  // namespace rlpool::raster

@@ -1,8 +1,9 @@
-// Image resizing for Atari frames, without allocation in the hot path.
+// Image resizing for screen observations (Atari, ViZDoom), without allocation
+// in the hot path.
 //
 // AreaResizer reproduces OpenCV's cv::resize(..., INTER_AREA) for uint8
-// images being shrunk by a non-integer factor (210x160 -> 84x84): the same
-// weight tables, the same float32 sums in the same order, the same
+// images being shrunk by a non-integer factor (Atari's 210x160 or ViZDoom's
+// 240x320 -> 84x84): the same weight tables, the same float32 sums in the same order, the same
 // round-half-to-even, so pixels match cv2 exactly (gymnasium's
 // AtariPreprocessing uses cv2). The file must be compiled without FMA
 // contraction (-ffp-contract=off), which would change the float sums.
@@ -21,7 +22,7 @@
 #include <cstring>
 #include <vector>
 
-namespace rlpool::atari {
+namespace rlpool::image {
 
 // A shrink by an integer factor in both axes, which OpenCV serves with a
 // different (block-average) routine, is handled there too.
@@ -257,4 +258,4 @@ class BilinearResizer {
   std::vector<int> row0_, row1_;
 };
 
-}  // namespace rlpool::atari
+}  // namespace rlpool::image

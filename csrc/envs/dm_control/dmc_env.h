@@ -1,0 +1,177 @@
+// The one env class of the dm_control family: dm_control's
+// control.Environment around a per-domain Task (cheetah.h, walker.h, ...).
+//
+// A Task class provides
+//   static constexpr const char* kXml;                 // file in the suite folder
+//   static std::vector<std::string> TaskNames();        // its suite tasks
+//   static std::vector<FieldSpec> Observations(const std::string& task, const mjModel*);
+//   Task(const std::string& task, const Physics&);      // resolves names to ids
+//   void InitializeEpisode(Physics&, LegacyRandomState&);
+//   void WriteObservation(const Physics&, const Row&);  // fields 0..n-1 in spec order
+//   double Reward(const Physics&);
+//   bool Terminated(const Physics&);                     // get_termination() == 0.0
+//
+// Episode: reset = Physics.reset, initialize_episode, after_reset; a step
+// sets ctrl to the action (MuJoCo clamps a limited actuator's ctrl to its
+// range when it computes forces, which is what dm_control relies on too),
+// steps frame_skip physics steps (dm_control's n_sub_steps), then reads the
+// reward and the observation. At max_episode_steps (the task's time limit in
+// control steps by default) the episode ends with discount 1 even where the
+// task would also terminate, as control.Environment does.
+#pragma once
+
+#include <mujoco/mujoco.h>
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../../common/random/legacy_random_state.h"
+#include "../../core/env.h"
+#include "model_xml.h"
+#include "physics.h"
+
+namespace rlpool::dm_control {
+
+using random::LegacyRandomState;
+
+// base_path is the installed dm_control's suite folder (the task
+// registration finds it); the suite's models come from there.
+inline std::string SuitePath(const Config& c, const std::string& file) {
+  if (c.Get<std::string>("base_path").empty())
+    throw std::invalid_argument(
+        "the DeepMind Control Suite's models come from the dm-control package, which was not found: "
+        "pip install dm-control==1.0.50 (or rlpool[dm_control]), or pass base_path=<dm_control/suite folder>");
+  return rlpool::mujoco::ExpandModelPath(c.Get<std::string>("base_path"), file);
+}
+
+// The task's compiled model: its suite file, or, for a Task with
+// EditXml(task, xml) returning true, that file's text as the task edits it
+// (dm_control builds those models in Python from the same file).
+//
+// A Task with SeededXml(task, xml, rng) (lqr) writes random parameters into
+// its model text. The model is compiled once from the text of a throwaway
+// stream (the layout does not depend on the draws); each env then draws the
+// same values from its own stream into its copy with Task::DrawModel, which
+// is what compiling its own text would give (XML numbers round-trip).
+template <class Task>
+ModelPtr CompiledModel(const Config& c) {
+  std::string task = c.Get<std::string>("task_name");
+  std::string path = SuitePath(c, Task::XmlFile(task));
+  std::string dir = path.substr(0, path.rfind('/'));
+  if constexpr (requires(std::string& xml, LegacyRandomState& rng) { Task::SeededXml(task, xml, rng); }) {
+    LegacyRandomState layout_only(0);
+    std::string xml = ReadTextFile(path);
+    Task::SeededXml(task, xml, layout_only);
+    return LoadGeneratedModel(path + "#" + task, dir, xml);
+  } else if constexpr (requires(std::string& xml) { Task::EditXml(task, xml); }) {
+    std::string xml = ReadTextFile(path);
+    std::string asset_dir;
+    if constexpr (requires { Task::kAssetDir; }) asset_dir = Task::kAssetDir;
+    if (Task::EditXml(task, xml)) return LoadGeneratedModel(path + "#" + task, dir, xml, asset_dir);
+  }
+  return LoadModel(path);
+}
+
+template <class Task>
+std::string CheckedTaskName(const Config& c) {
+  std::string name = c.Get<std::string>("task_name");
+  std::vector<std::string> names = Task::TaskNames();
+  for (const std::string& n : names)
+    if (n == name) return name;
+  std::string valid;
+  for (const std::string& n : names) valid += (valid.empty() ? "" : ", ") + n;
+  throw std::invalid_argument("task_name '" + name + "' is not a task of this domain; valid: " + valid);
+}
+
+// The float64 action of dm_control's action_spec: ctrlrange where the
+// actuator is limited, +-mjMAXVAL where it is not.
+inline FieldSpec ActionSpec(const mjModel* m) {
+  std::vector<double> low(m->nu), high(m->nu);
+  for (int i = 0; i < m->nu; ++i) {
+    bool limited = m->actuator_ctrllimited[i];
+    low[i] = limited ? m->actuator_ctrlrange[2 * i] : -mjMAXVAL;
+    high[i] = limited ? m->actuator_ctrlrange[2 * i + 1] : mjMAXVAL;
+  }
+  return Field<double>("action", {m->nu}, low, high);
+}
+
+template <class Task>
+class DmcEnv {
+ public:
+  static Config DefaultConfig() {
+    Config c;
+    c.Set("task_name", Task::TaskNames().front());
+    c.Set("frame_skip", int64_t{1});
+    c.Set("base_path", std::string());
+    c.Set("debug_state", false);
+    return c;
+  }
+
+  static EnvSpec Spec(const Config& c) {
+    std::string task = CheckedTaskName<Task>(c);
+    ModelPtr model = CompiledModel<Task>(c);
+    EnvSpec s;
+    s.obs = Task::Observations(task, model.get());
+    if (c.Get<bool>("debug_state")) s.info.push_back(Field<double>("reward64", {}));
+    s.action = ActionSpec(model.get());
+    return s;
+  }
+
+  DmcEnv(const Config& c, uint32_t seed)
+      : rng_(seed),
+        model_(CompiledModel<Task>(c)),
+        physics_(model_.get()),
+        task_(CheckedTaskName<Task>(c), physics_),
+        frame_skip_(static_cast<int>(c.Get<int64_t>("frame_skip"))),
+        step_limit_(c.Get<int64_t>("max_episode_steps")),
+        num_obs_(Task::Observations(c.Get<std::string>("task_name"), model_.get()).size()),
+        debug_(c.Get<bool>("debug_state")) {
+    if (c.Get<int64_t>("frame_skip") < 1)
+      throw std::invalid_argument("frame_skip must be >= 1 (physics steps per control step), got " +
+                                  std::to_string(c.Get<int64_t>("frame_skip")));
+    // A seeded model (lqr): its random parameters are the stream's first draws.
+    if constexpr (requires { Task::DrawModel(std::string(), physics_.m, rng_); })
+      Task::DrawModel(c.Get<std::string>("task_name"), physics_.m, rng_);
+  }
+
+  void Reset(const Row& out, bool) {
+    physics_.Reset();
+    task_.InitializeEpisode(physics_, rng_);
+    physics_.AfterReset();
+    steps_ = 0;
+    task_.WriteObservation(physics_, out);
+    if (debug_) *out.At<double>(num_obs_) = 0.0;
+  }
+
+  StepResult Step(const void* action, const Row& out) {
+    const double* a = static_cast<const double*>(action);
+    mjData* d = physics_.d;
+    for (int i = 0; i < physics_.m->nu; ++i) d->ctrl[i] = a[i];
+    physics_.Step(frame_skip_);
+    double reward = task_.Reward(physics_);
+    task_.WriteObservation(physics_, out);
+    ++steps_;
+    bool terminated = steps_ < step_limit_ && task_.Terminated(physics_);
+    if (debug_) *out.At<double>(num_obs_) = reward;
+    return {reward, terminated};
+  }
+
+  // Test access: the env's MuJoCo state.
+  const Physics& physics() const { return physics_; }
+
+ private:
+  LegacyRandomState rng_;  // a seeded model (lqr) draws from it before the episodes do
+  ModelPtr model_;
+  Physics physics_;
+  Task task_;
+  int frame_skip_;
+  int64_t step_limit_;
+  int64_t steps_ = 0;
+  size_t num_obs_;
+  bool debug_;
+};
+
+}  // namespace rlpool::dm_control

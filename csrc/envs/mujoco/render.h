@@ -1,0 +1,32 @@
+// render() for every MuJoCo task: MuJoCo's own offscreen renderer, as
+// gymnasium's MujocoRenderer uses it (free camera, the task's default camera
+// settings, 480 x 480). The GL context is a headless EGL one, opened with
+// dlopen on the first render: the module links no GL library, and a machine
+// without EGL gets a clear error only when something renders.
+#pragma once
+
+#include <mujoco/mujoco.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace rlpool::mujoco {
+
+// One env's scene and camera, made on its first render.
+struct RenderState;
+struct RenderStateDeleter {
+  void operator()(RenderState* s) const;
+};
+using RenderStatePtr = std::unique_ptr<RenderState, RenderStateDeleter>;
+
+// (h, w) of a frame: 480 x 480 unless given, at most the model's offscreen buffer.
+std::array<int, 2> MujocoRenderShape(const mjModel* m, int width, int height);
+
+// Draws `d` from camera `camera_id` (-1: the free camera with the defaults
+// gymnasium gives the task whose model file is `model_file`) into rgb.
+void MujocoRender(const mjModel* m, mjData* d, const std::string& model_file, RenderStatePtr& state, int width,
+                  int height, int camera_id, uint8_t* rgb);
+
+}  // namespace rlpool::mujoco

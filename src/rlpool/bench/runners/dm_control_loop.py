@@ -1,0 +1,109 @@
+"""The DeepMind Control Suite's two reference rows: dm_control itself stepped
+in a Python for-loop (its per-core rate, under the library name
+"python-loop" so the report treats it as the loop row), and the bare-physics
+ceiling: one core's rate of bare ``mj_step`` calls on the task's model, at the
+task's control timestep (frame_skip mj_steps per env step), with no
+observation, reward or Python in the loop."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .base import Runner, Skip, as_batches
+
+
+def _task(task_id: str):
+    from rlpool import registry
+
+    try:
+        task = registry.get_task(task_id)
+    except ValueError:
+        return None
+    return task if task.family == "dm_control" else None
+
+
+def is_dm_control(task_id: str) -> bool:
+    return _task(task_id) is not None
+
+
+def _load_suite():
+    """dm_control's suite, made importable on MuJoCo 4 (dm_control 1.0.50
+    indexes 9 flex fields that MuJoCo 4.0.0 removed; dropping them from its
+    size table is enough for the suite, which never reads them)."""
+    try:
+        import mujoco
+        from dm_control.mujoco.wrapper.mjbindings import sizes
+    except ImportError:
+        raise Skip("dm-control is not installed (pip install 'rlpool[test]')") from None
+    model = mujoco.MjModel.from_xml_string("<mujoco/>")
+    data = mujoco.MjData(model)
+    for struct, obj in (("mjmodel", model), ("mjdata", data)):
+        for field in list(sizes.array_sizes[struct]):
+            if not hasattr(obj, field):
+                del sizes.array_sizes[struct][field]
+    from dm_control import suite
+    from dm_control.suite import quadruped
+
+    # quadruped-escape re-uploads its terrain to a rendering context, and
+    # asking for one creates it (OpenGL); the episode does not need it.
+    quadruped.Physics.contexts = property(lambda self: None)
+    return suite
+
+
+def _domain_and_task(task_id: str) -> tuple[str, str]:
+    from rlpool.tasks.dm_control import DOMAINS, task_id as id_of
+
+    for domain, _, tasks in DOMAINS:
+        for task in tasks:
+            if id_of(domain, task) == task_id:
+                return domain, task
+    raise Skip(f"{task_id} is not a dm_control suite task")
+
+
+class DmControlLoop(Runner):
+    library = "python-loop"
+    mode = "loop"
+
+    def open(self, actions: np.ndarray) -> None:
+        suite = _load_suite()
+        domain, task = _domain_and_task(self.point.task)
+        self.env = suite.load(domain, task, task_kwargs={"random": 0})
+        flat = actions.reshape((-1,) + actions.shape[2:])
+        self.actions = as_batches(flat, np.float64)
+        self.env.reset()
+
+    def run(self, iterations: int) -> int:
+        env = self.env
+        step, reset = env.step, env.reset
+        for a in self._cycle(iterations):
+            if step(a).last():
+                reset()
+        return iterations
+
+
+class BarePhysics(Runner):
+    library = "bare-physics"
+    mode = "loop"
+
+    def open(self, actions: np.ndarray) -> None:
+        from rlpool import _dm_control, make_spec
+
+        spec = make_spec(self.point.task)
+        self.frame_skip = spec.config.frame_skip
+        task = _task(self.point.task)
+        self.xml_path = f"{task.defaults['base_path']}/{_domain_and_task(self.point.task)[0]}.xml"
+        self.bare = _dm_control.bare_physics
+        self.bare(self.xml_path, 10)
+
+    def run(self, iterations: int) -> int:
+        self.bare(self.xml_path, iterations * self.frame_skip)
+        return iterations
+
+    def close(self) -> None:
+        pass
+
+
+def runners(point):
+    if is_dm_control(point.task):
+        yield DmControlLoop(point, 1)
+        yield BarePhysics(point, 1)
