@@ -14,9 +14,9 @@ GAMES = ["Pong", "Breakout", "SpaceInvaders", "Seaquest", "MontezumaRevenge"]
 STEPS = 2000
 
 
-def run_side_by_side(game, steps, *, seed=3, gray=True, sticky=0.0):
-    ref = make_reference(game, gray=gray, sticky=sticky)
-    pool = make_rlpool(game, seed, gray=gray, sticky=sticky)
+def run_side_by_side(game, steps, *, seed=3, gray=True, sticky=0.0, stack=4, height=84, width=84):
+    ref = make_reference(game, gray=gray, sticky=sticky, stack=stack, size=(width, height))
+    pool = make_rlpool(game, seed, gray=gray, sticky=sticky, stack_num=stack, img_height=height, img_width=width)
     assert pool.single_action_space.n == ref.action_space.n
     rng = np.random.default_rng(seed)
     obs_r, info_r = ref.reset(seed=seed)
@@ -61,3 +61,12 @@ def test_rgb_pipeline_is_bit_exact(game):
 @pytest.mark.parametrize("game", ["Pong", "Seaquest"])
 def test_sticky_actions_match_with_the_same_ale_seed(game):
     run_side_by_side(game, 500, seed=5, sticky=0.25)
+
+
+@pytest.mark.parametrize("gray,stack", [(True, 1), (False, 1), (True, 4)])
+def test_full_size_frames_are_bit_exact(gray, stack):
+    # 210x160 is the screen's own size: rlpool skips the resizer (cv2 copies)
+    # and, in RGB, pools straight into the observation's CHW layout. Breakout
+    # ends its game within these steps, so a game over mid frame skip and the
+    # reset after it are compared too.
+    assert run_side_by_side("Breakout", 600, gray=gray, stack=stack, height=210, width=160) >= 1

@@ -8,6 +8,8 @@
 // AtariPreprocessing uses cv2). The file must be compiled without FMA
 // contraction (-ffp-contract=off), which would change the float sums.
 //
+// Both copy an image whose size does not change, as cv::resize does.
+//
 // BilinearResizer follows OpenCV's INTER_LINEAR for uint8 (half-pixel
 // centres, 11-bit fixed-point weights); OpenCV's SIMD paths may round a few
 // pixels one level differently.
@@ -17,6 +19,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace rlpool::image {
@@ -28,6 +31,7 @@ class AreaResizer {
   AreaResizer() = default;
   AreaResizer(int src_h, int src_w, int dst_h, int dst_w, int channels)
       : src_h_(src_h), src_w_(src_w), dst_h_(dst_h), dst_w_(dst_w), cn_(channels) {
+    if (src_h == dst_h && src_w == dst_w) return;
     double scale_x = 1.0 / (static_cast<double>(dst_w) / src_w);
     double scale_y = 1.0 / (static_cast<double>(dst_h) / src_h);
     int ix = static_cast<int>(std::lrint(scale_x)), iy = static_cast<int>(std::lrint(scale_y));
@@ -67,6 +71,10 @@ class AreaResizer {
 
   // src: HxWxC (interleaved), dst: dst_h x dst_w x C.
   void Run(const uint8_t* src, uint8_t* dst) {
+    if (src_h_ == dst_h_ && src_w_ == dst_w_) {
+      std::memcpy(dst, src, static_cast<size_t>(dst_h_) * dst_w_ * cn_);
+      return;
+    }
     if (integer_) return RunInteger(src, dst);
     const int w = dst_w_ * cn_;
     std::fill(row_done_.begin(), row_done_.end(), 0);
@@ -190,7 +198,7 @@ class BilinearResizer {
  public:
   BilinearResizer() = default;
   BilinearResizer(int src_h, int src_w, int dst_h, int dst_w, int channels)
-      : src_w_(src_w), dst_h_(dst_h), dst_w_(dst_w), cn_(channels) {
+      : src_h_(src_h), src_w_(src_w), dst_h_(dst_h), dst_w_(dst_w), cn_(channels) {
     Axis(src_w, dst_w, xs_, xw_);
     Axis(src_h, dst_h, ys_, yw_);
     row0_.assign(static_cast<size_t>(dst_w) * cn_, 0);
@@ -198,6 +206,10 @@ class BilinearResizer {
   }
 
   void Run(const uint8_t* src, uint8_t* dst) {
+    if (src_h_ == dst_h_ && src_w_ == dst_w_) {
+      std::memcpy(dst, src, static_cast<size_t>(dst_h_) * dst_w_ * cn_);
+      return;
+    }
     const int w = dst_w_ * cn_;
     for (int dy = 0; dy < dst_h_; ++dy) {
       Horizontal(src, ys_[dy], row0_.data());
@@ -241,7 +253,7 @@ class BilinearResizer {
     }
   }
 
-  int src_w_ = 0, dst_h_ = 0, dst_w_ = 0, cn_ = 1;
+  int src_h_ = 0, src_w_ = 0, dst_h_ = 0, dst_w_ = 0, cn_ = 1;
   std::vector<int> xs_, xw_, ys_, yw_;
   std::vector<int> row0_, row1_;
 };

@@ -133,18 +133,14 @@ class Atari {
     raw_h_ = static_cast<int>(ale_->getScreen().height());
     raw_w_ = static_cast<int>(ale_->getScreen().width());
     const int cn = o_.Channels();
-    const size_t raw_bytes = static_cast<size_t>(raw_h_) * raw_w_ * cn;
-    pooled_.assign(raw_bytes, 0);
-    last_.assign(raw_bytes, 0);
-    prev_index_.assign(static_cast<size_t>(raw_h_) * raw_w_, 0);
-    // ALE's grayscale palette as a table. ALE reads entry index + 1 of its
-    // 256-entry palette, so index 255 (never on screen: the TIA emits even
-    // indices) is left out to stay inside it.
-    uint8_t index[255];
-    for (int i = 0; i < 255; ++i) index[i] = static_cast<uint8_t>(i);
-    ale_->theOSystem->colourPalette().applyPaletteGrayscale(gray_, index, 255);
+    same_size_ = o_.img_height == raw_h_ && o_.img_width == raw_w_;
+    const size_t raw_pixels = static_cast<size_t>(raw_h_) * raw_w_;
+    pooled_.assign(raw_pixels * cn, 0);
+    prev_index_.assign(raw_pixels, 0);
+    FillPalette();
     frame_bytes_ = static_cast<size_t>(o_.img_height) * o_.img_width * cn;
     stack_.assign(frame_bytes_ * o_.stack_num, 0);
+    if (same_size_) return;  // no resize: the pooled frame is already the observation
     if (!o_.gray_scale) resized_hwc_.assign(frame_bytes_, 0);
     if (o_.use_inter_area_resize) area_ = AreaResizer(raw_h_, raw_w_, o_.img_height, o_.img_width, cn);
     else bilinear_ = BilinearResizer(raw_h_, raw_w_, o_.img_height, o_.img_width, cn);
@@ -169,8 +165,7 @@ class Atari {
       }
     }
     if (fire_reset_) ale_->act(ale::PLAYER_A_FIRE);
-    Grab(pooled_.data());
-    std::fill(last_.begin(), last_.end(), 0);
+    Colour(ale_->getScreen().getArray(), nullptr, pooled_.data());
     Push(new_game);
     lives_ = ale_->lives();
     WriteRow(out, 0.0f, 1.0f);
@@ -179,22 +174,7 @@ class Atari {
 
   StepResult Step(const void* action, const Row& out) {
     const ale::Action a = actions_[*static_cast<const int32_t*>(action)];
-    double reward = 0.0;
-    if (o_.gray_scale && o_.frame_skip >= 2) {
-      reward = SkipGrayFused(a);
-    } else {
-      for (int t = 0; t < o_.frame_skip; ++t) {
-        reward += ale_->act(a);
-        if (ale_->game_over(false)) break;
-        if (t == o_.frame_skip - 2) Grab(last_.data());
-        else if (t == o_.frame_skip - 1) Grab(pooled_.data());
-      }
-      if (o_.frame_skip > 1) {
-        uint8_t* p = pooled_.data();
-        const uint8_t* q = last_.data();
-        for (size_t i = 0, n = pooled_.size(); i < n; ++i) p[i] = std::max(p[i], q[i]);
-      }
-    }
+    const double reward = Skip(a);
     Push(false);
     const bool game_over = ale_->game_over(false);
     const int lives = ale_->lives();
@@ -221,37 +201,6 @@ class Atari {
     check(o.difficulty, rom.difficulties, "difficulty");
   }
 
-  // The grayscale frame skip in one pass over the pixels: the next-to-last
-  // frame is kept as palette indices and both are looked up and max-pooled
-  // together. Same result as Grab + Grab + max (and as gymnasium when the
-  // game ends mid-skip: pooled_ already dominates the older frame it would
-  // pool with, so only a frame recorded this step can change it).
-  double SkipGrayFused(ale::Action a) {
-    double reward = 0.0;
-    bool have_prev = false;
-    const size_t n = pooled_.size();
-    for (int t = 0; t < o_.frame_skip; ++t) {
-      reward += ale_->act(a);
-      if (ale_->game_over(false)) break;
-      const uint8_t* pix = ale_->getScreen().getArray();
-      if (t == o_.frame_skip - 2) {
-        std::memcpy(prev_index_.data(), pix, n);
-        have_prev = true;
-      } else if (t == o_.frame_skip - 1) {
-        uint8_t* p = pooled_.data();
-        const uint8_t* q = prev_index_.data();
-        for (size_t i = 0; i < n; ++i) p[i] = std::max(gray_[pix[i]], gray_[q[i]]);
-        return reward;
-      }
-    }
-    if (have_prev) {
-      uint8_t* p = pooled_.data();
-      const uint8_t* q = prev_index_.data();
-      for (size_t i = 0; i < n; ++i) p[i] = std::max(p[i], gray_[q[i]]);
-    }
-    return reward;
-  }
-
  public:
   // render(): ALE's raw screen in colour (what ale-py's render() returns),
   // at its own size: the frame is not resized, so a size other than the
@@ -269,12 +218,100 @@ class Atari {
   }
 
  private:
-  // The current screen through ALE's palette (grayscale or RGB, HWC).
-  void Grab(uint8_t* dst) {
-    uint8_t* pix = ale_->getScreen().getArray();
-    const size_t n = static_cast<size_t>(raw_h_) * raw_w_;
-    if (o_.gray_scale) ale_->theOSystem->colourPalette().applyPaletteGrayscale(dst, pix, n);
-    else ale_->theOSystem->colourPalette().applyPaletteRGB(dst, pix, n);
+  // ALE's palette as one table per output channel (grey, or red, green,
+  // blue), indexed by the screen's palette index. ALE's grayscale reads
+  // entry index + 1 of its 256-entry palette, so index 255 (never on
+  // screen: the TIA emits even indices) is left out to stay inside it.
+  void FillPalette() {
+    uint8_t index[256];
+    for (int i = 0; i < 256; ++i) index[i] = static_cast<uint8_t>(i);
+    ale::ColourPalette& palette = ale_->theOSystem->colourPalette();
+    if (o_.gray_scale) {
+      palette.applyPaletteGrayscale(palette_[0], index, 255);
+      return;
+    }
+    uint8_t rgb[3 * 256];
+    palette.applyPaletteRGB(rgb, index, 256);
+    for (int i = 0; i < 256; ++i)
+      for (int c = 0; c < 3; ++c) palette_[c][i] = rgb[3 * i + c];
+  }
+
+  // Frame skip with the max-pool of the last two frames, in one pass over
+  // the pixels: the next-to-last frame is kept as palette indices, and both
+  // are looked up and pooled together straight into pooled_. Same result as
+  // gymnasium's grab, grab, np.maximum, also when the game ends mid-skip:
+  // pooled_ already dominates the older frame it would pool with, so only a
+  // frame recorded this step can change it.
+  double Skip(ale::Action a) {
+    double reward = 0.0;
+    const uint8_t* prev = nullptr;
+    const size_t n = prev_index_.size();
+    for (int t = 0; t < o_.frame_skip; ++t) {
+      reward += ale_->act(a);
+      if (ale_->game_over(false)) break;
+      const uint8_t* screen = ale_->getScreen().getArray();
+      if (t == o_.frame_skip - 2) {
+        std::memcpy(prev_index_.data(), screen, n);
+        prev = prev_index_.data();
+      } else if (t == o_.frame_skip - 1) {
+        Colour(screen, prev, pooled_.data());
+        return reward;
+      }
+    }
+    if (prev != nullptr) Colour(prev, pooled_.data(), pooled_.data());
+    return reward;
+  }
+
+  // dst = colour(a), or max(colour(a), colour(b)) when `b` holds palette
+  // indices, or max(colour(a), dst) when `b` is dst itself. Layout: HW grey;
+  // CHW when no resize follows (the observation's layout, so Push only
+  // copies); HWC for the resizer otherwise.
+  void Colour(const uint8_t* a, const uint8_t* b, uint8_t* dst) const {
+    const size_t n = prev_index_.size();
+    const bool b_is_dst = b == dst;
+    if (o_.gray_scale) return ColourPlane(palette_[0], a, b, b_is_dst, dst, n);
+    if (same_size_) {
+      for (int c = 0; c < 3; ++c) {
+        uint8_t* plane = dst + c * n;
+        ColourPlane(palette_[c], a, b_is_dst ? plane : b, b_is_dst, plane, n);
+      }
+      return;
+    }
+    const uint8_t *r = palette_[0], *g = palette_[1], *bl = palette_[2];
+    for (size_t i = 0; i < n; ++i) {
+      uint8_t* d = dst + 3 * i;
+      uint8_t vr = r[a[i]], vg = g[a[i]], vb = bl[a[i]];
+      if (b_is_dst) {
+        vr = std::max(vr, d[0]), vg = std::max(vg, d[1]), vb = std::max(vb, d[2]);
+      } else if (b != nullptr) {
+        vr = std::max(vr, r[b[i]]), vg = std::max(vg, g[b[i]]), vb = std::max(vb, bl[b[i]]);
+      }
+      d[0] = vr, d[1] = vg, d[2] = vb;
+    }
+  }
+
+  static void ColourPlane(const uint8_t* lut, const uint8_t* a, const uint8_t* b, bool b_is_dst, uint8_t* dst,
+                          size_t n) {
+    if (b_is_dst) {
+      for (size_t i = 0; i < n; ++i) dst[i] = std::max(lut[a[i]], dst[i]);
+    } else if (b != nullptr) {
+      // Two consecutive frames agree on most pixels: where 8 indices in a
+      // row match, one lookup per pixel is enough (max(x, x) = x).
+      size_t i = 0;
+      for (; i + 8 <= n; i += 8) {
+        uint64_t wa, wb;
+        std::memcpy(&wa, a + i, 8);
+        std::memcpy(&wb, b + i, 8);
+        if (wa == wb) {
+          for (size_t k = i; k < i + 8; ++k) dst[k] = lut[a[k]];
+        } else {
+          for (size_t k = i; k < i + 8; ++k) dst[k] = std::max(lut[a[k]], lut[b[k]]);
+        }
+      }
+      for (; i < n; ++i) dst[i] = std::max(lut[a[i]], lut[b[i]]);
+    } else {
+      for (size_t i = 0; i < n; ++i) dst[i] = lut[a[i]];
+    }
   }
 
   // Resizes the pooled frame into the newest stack slot (every slot when
@@ -282,7 +319,9 @@ class Atari {
   void Push(bool fill) {
     head_ = (head_ + 1) % o_.stack_num;
     uint8_t* slot = stack_.data() + static_cast<size_t>(head_) * frame_bytes_;
-    if (o_.gray_scale) {
+    if (same_size_) {
+      std::memcpy(slot, pooled_.data(), frame_bytes_);
+    } else if (o_.gray_scale) {
       Resize(pooled_.data(), slot);
     } else {
       Resize(pooled_.data(), resized_hwc_.data());
@@ -328,9 +367,10 @@ class Atari {
   int lives_ = 0;
   int raw_h_ = 0, raw_w_ = 0;
   size_t frame_bytes_ = 0;
-  std::vector<uint8_t> pooled_, last_;  // raw frames: pooled (kept across steps) and the one before
-  std::vector<uint8_t> prev_index_;     // grayscale skip: the next-to-last frame's palette indices
-  uint8_t gray_[256] = {};
+  bool same_size_ = false;              // img_height x img_width is the screen's own size: no resize
+  std::vector<uint8_t> pooled_;         // the pooled raw frame, kept across steps (see Colour for its layout)
+  std::vector<uint8_t> prev_index_;     // the next-to-last frame of a skip, as palette indices
+  uint8_t palette_[3][256] = {};        // grey (row 0 only) or red, green, blue per palette index
   std::vector<uint8_t> stack_;         // stack_num resized frames, a ring; head_ is the newest
   std::vector<uint8_t> resized_hwc_;   // RGB only: resize output before the CHW transpose
   int head_ = 0;
