@@ -95,7 +95,10 @@ struct XlaAccess {
       std::lock_guard<std::mutex> lock(py.send_mu_);
       std::memcpy(py.ids_.data(), ids, k * sizeof(int32_t));
       py.input_.CheckView(v, k, py.ids_.data(), [&a] { return std::string(a.dtype_name); });
-      pool.Send(py.ids_.data(), k, false, caller_steps,
+      // A sync Send with caller_steps keeps its block for a Recv that holds
+      // its ticket; the port's recv is a separate call that takes the next
+      // plain result, so on a sync pool the XLA path sends plainly.
+      pool.Send(py.ids_.data(), k, false, caller_steps && pool.IsAsync(),
                 [&](size_t i, char* slot) { py.input_.WriteAction(v, i, slot); });
       return true;
     } catch (const std::exception& e) {
