@@ -1,0 +1,61 @@
+// What a MiniGrid level is made of: which generator (Kind), its options
+// (Params, fixed per task) and what its step rules remember about the
+// episode (TaskState, rewritten by every reset).
+#pragma once
+
+#include <cstdint>
+
+#include "grid.h"
+
+namespace rlpool::minigrid {
+
+enum class Kind {
+  kEmpty,
+  kDoorKey,
+  kFourRooms,
+  kLavaGap,
+  kCrossing,
+  kDistShift,
+  kDynamicObstacles,
+  kFetch,
+  kGoToDoor,
+  kGoToObject,
+  kPutNear,
+  kRedBlueDoors,
+  kMemory,
+  kUnlock,
+  kUnlockPickup,
+  kBlockedUnlockPickup,
+  kKeyCorridor,
+};
+
+struct Params {
+  Kind kind = Kind::kEmpty;
+  int size = 8;
+  bool random_start = false;   // Empty / DynamicObstacles: agent_start_pos=None
+  int num_objs = 2;            // Fetch, GoToObject, PutNear
+  int num_crossings = 1;       // Crossing
+  bool lava = true;            // Crossing: lava (true) or wall obstacles
+  int strip2_row = 2;          // DistShift
+  int n_obstacles = 4;         // DynamicObstacles
+  bool random_length = false;  // Memory
+  int room_size = 6;           // KeyCorridor
+  int num_rows = 3;            // KeyCorridor
+  uint8_t obj_type = kBall;    // KeyCorridor
+};
+
+constexpr int kMaxObstacles = 16;
+
+struct TaskState {
+  int target_x = 0, target_y = 0;
+  uint8_t target_type = 0, target_color = 0;
+  uint8_t move_type = 0, move_color = 0;
+  uint16_t target_id = 0;
+  int success_x = 0, success_y = 0, failure_x = 0, failure_y = 0;
+  int door_x = 0, door_y = 0;        // Unlock's door; RedBlueDoors' red door
+  int door2_x = 0, door2_y = 0;      // RedBlueDoors' blue door
+  int num_obstacles = 0;
+  int obst_x[kMaxObstacles] = {}, obst_y[kMaxObstacles] = {};
+};
+
+}  // namespace rlpool::minigrid

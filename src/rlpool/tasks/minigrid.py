@@ -1,0 +1,58 @@
+"""MiniGrid, seed-exact against ``minigrid==3.2.0``: env i seeded with ``seed + i``
+builds what ``gymnasium.make(id).reset(seed=seed + i)`` builds, and each autoreset
+continues the same generator (a reset without a seed).
+
+Options beyond the level's own: ``full_obs=True`` (the image is the whole grid
+with the agent drawn in, as ``FullyObsWrapper``), ``img_only=True`` (the
+observation is the image alone, as ``ImgObsWrapper``), ``debug_grid=True``
+(``info["grid"]`` is the world's ``Grid.encode()``), ``mission_bytes`` (96, as
+envpool). The time limit is each level's own ``max_steps``.
+"""
+
+from ..registry import register
+
+_REF = "minigrid 3.2.0"
+
+
+def _minigrid(task_id: str, env_name: str, max_steps: int, **options) -> None:
+    register(task_id, "minigrid", "MiniGrid", env_name=env_name, max_steps=max_steps, max_episode_steps=max_steps,
+             reference=_REF, **options)
+
+
+for _n in (5, 6, 8, 16):
+    _minigrid(f"MiniGrid-Empty-{_n}x{_n}-v0", "empty", 4 * _n * _n, size=_n)
+    _minigrid(f"MiniGrid-DoorKey-{_n}x{_n}-v0", "doorkey", 10 * _n * _n, size=_n)
+for _n in (5, 6):
+    _minigrid(f"MiniGrid-Empty-Random-{_n}x{_n}-v0", "empty", 4 * _n * _n, size=_n, random_start=True)
+_minigrid("MiniGrid-FourRooms-v0", "fourrooms", 100)
+for _n in (5, 6, 7):
+    _minigrid(f"MiniGrid-LavaGapS{_n}-v0", "lavagap", 4 * _n * _n, size=_n)
+for _s, _k in ((9, 1), (9, 2), (9, 3), (11, 5)):
+    _minigrid(f"MiniGrid-LavaCrossingS{_s}N{_k}-v0", "crossing", 4 * _s * _s, size=_s, num_crossings=_k)
+    _minigrid(f"MiniGrid-SimpleCrossingS{_s}N{_k}-v0", "crossing", 4 * _s * _s, size=_s, num_crossings=_k,
+              obstacle_type="wall")
+_minigrid("MiniGrid-DistShift1-v0", "distshift", 4 * 9 * 7, strip2_row=2)
+_minigrid("MiniGrid-DistShift2-v0", "distshift", 4 * 9 * 7, strip2_row=5)
+for _n, _k in ((5, 2), (6, 3), (8, 4), (16, 8)):
+    _minigrid(f"MiniGrid-Dynamic-Obstacles-{_n}x{_n}-v0", "dynamic_obstacles", 4 * _n * _n, size=_n, n_obstacles=_k)
+for _n, _k in ((5, 2), (6, 3)):
+    _minigrid(f"MiniGrid-Dynamic-Obstacles-Random-{_n}x{_n}-v0", "dynamic_obstacles", 4 * _n * _n, size=_n,
+              n_obstacles=_k, random_start=True)
+for _n, _k in ((5, 2), (6, 2), (8, 3)):
+    _minigrid(f"MiniGrid-Fetch-{_n}x{_n}-N{_k}-v0", "fetch", 5 * _n * _n, size=_n, num_objs=_k)
+for _n in (5, 6, 8):
+    _minigrid(f"MiniGrid-GoToDoor-{_n}x{_n}-v0", "gotodoor", 4 * _n * _n, size=_n)
+for _n in (6, 8):
+    _minigrid(f"MiniGrid-GoToObject-{_n}x{_n}-N2-v0", "gotoobject", 5 * _n * _n, size=_n, num_objs=2)
+_minigrid("MiniGrid-PutNear-6x6-N2-v0", "putnear", 5 * 6, size=6, num_objs=2)
+_minigrid("MiniGrid-PutNear-8x8-N3-v0", "putnear", 5 * 8, size=8, num_objs=3)
+for _n in (6, 8):
+    _minigrid(f"MiniGrid-RedBlueDoors-{_n}x{_n}-v0", "redbluedoors", 20 * _n * _n, size=_n)
+for _n, _random in ((17, True), (13, True), (13, False), (11, False), (9, False), (7, False)):
+    _minigrid(f"MiniGrid-MemoryS{_n}{'Random' if _random else ''}-v0", "memory", 5 * _n * _n, size=_n,
+              random_length=_random)
+_minigrid("MiniGrid-Unlock-v0", "unlock", 8 * 36)
+_minigrid("MiniGrid-UnlockPickup-v0", "unlockpickup", 8 * 36)
+_minigrid("MiniGrid-BlockedUnlockPickup-v0", "blockedunlockpickup", 16 * 36)
+for _s, _r in ((3, 1), (3, 2), (3, 3), (4, 3), (5, 3), (6, 3)):
+    _minigrid(f"MiniGrid-KeyCorridorS{_s}R{_r}-v0", "keycorridor", 30 * _s * _s, room_size=_s, num_rows=_r)

@@ -1,0 +1,79 @@
+import numpy as np
+import pytest
+
+import rlpool
+
+EXTRA_STEPS = 10  # steps compared into the episode after the first one
+
+
+def mission_text(row):
+    return bytes(row).rstrip(b"\0").decode()
+
+
+def compare_state(where, ref, obs, info, i):
+    """One env's rlpool output row against minigrid's env `ref` (exact, integers)."""
+    np.testing.assert_array_equal(info["grid"][i], ref.grid.encode(), err_msg=f"{where}: grid")
+    assert tuple(info["agent_pos"][i]) == tuple(int(v) for v in ref.agent_pos), f"{where}: agent_pos"
+    assert int(obs["direction"][i]) == ref.agent_dir, f"{where}: direction"
+    assert mission_text(obs["mission"][i]) == ref.mission, f"{where}: mission"
+    np.testing.assert_array_equal(obs["image"][i], ref.gen_obs()["image"], err_msg=f"{where}: image")
+
+
+def run_lockstep(task_id, seeds, max_first_episode=300, extra_steps=EXTRA_STEPS):
+    """Steps `gymnasium.make(task_id)` (minigrid 3.2.0) and a pool of len(seeds)
+    rlpool envs side by side, same seeds, same random actions: the first episode
+    to its end (or `max_first_episode` steps, then a reset without a seed on both
+    sides), then `extra_steps` into the next one (rlpool's next_step autoreset vs
+    minigrid's reset() without a seed: both continue the same generator). After
+    the reset and every step: grid, agent pose, mission, image, reward
+    (float32, atol 1e-6), terminated and truncated equal. Returns steps compared."""
+    import gymnasium as gym
+
+    n = len(seeds)
+    refs = [gym.make(task_id).unwrapped for _ in seeds]
+    env = rlpool.make(task_id, num_envs=n, env_seed=list(seeds), debug_grid=True)
+    obs, info = env.reset()
+    for i, (ref, seed) in enumerate(zip(refs, seeds)):
+        ref.reset(seed=seed)
+        compare_state(f"{task_id} seed {seed} reset", ref, obs, info, i)
+    rng = np.random.default_rng(seeds[0])
+    # phase 0: first episode; 1: waiting for the autoreset; 2: next episode; 3: done
+    phase = [0] * n
+    steps = [0] * n
+    compared = 0
+    while min(phase) < 3:
+        actions = rng.integers(0, 7, size=n)
+        obs, rew, term, trunc, info = env.step(actions)
+        for i, (ref, seed) in enumerate(zip(refs, seeds)):
+            where = f"{task_id} seed {seed} phase {phase[i]} step {steps[i]} action {actions[i]}"
+            if phase[i] == 3:
+                continue
+            if phase[i] == 1:  # rlpool's autoreset step: minigrid's reset()
+                ref.reset()
+                compare_state(where + " (autoreset)", ref, obs, info, i)
+                phase[i], steps[i] = 2, 0
+                continue
+            _, ref_rew, ref_term, ref_trunc, _ = ref.step(int(actions[i]))
+            steps[i] += 1
+            compared += 1
+            compare_state(where, ref, obs, info, i)
+            assert abs(float(rew[i]) - float(ref_rew)) <= 1e-6, f"{where}: reward {rew[i]} vs {ref_rew}"
+            assert bool(term[i]) == bool(ref_term), f"{where}: terminated {term[i]} vs {ref_term}"
+            assert bool(trunc[i]) == bool(ref_trunc), f"{where}: truncated {trunc[i]} vs {ref_trunc}"
+            if phase[i] == 0 and (ref_term or ref_trunc):
+                phase[i] = 1
+            elif phase[i] == 0 and steps[i] >= max_first_episode:
+                # cut a long episode: a reset without a seed on both sides
+                ref.reset()
+                o, inf = env.reset(np.array([i]))
+                compare_state(where + " (cut)", ref, o, inf, 0)
+                phase[i], steps[i] = 2, 0
+            elif phase[i] == 2 and (steps[i] >= extra_steps or ref_term or ref_trunc):
+                phase[i] = 3
+    env.close()
+    return compared
+
+
+@pytest.fixture
+def lockstep():
+    return run_lockstep
