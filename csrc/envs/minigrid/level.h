@@ -27,6 +27,12 @@ enum class Kind {
   kUnlockPickup,
   kBlockedUnlockPickup,
   kKeyCorridor,
+  kMultiRoom,
+  kLockedRoom,
+  kPlayground,
+  kObstructedMaze1,
+  kObstructedMazeFull,
+  kObstructedMazeFullV1,
 };
 
 struct Params {
@@ -42,6 +48,9 @@ struct Params {
   int room_size = 6;           // KeyCorridor
   int num_rows = 3;            // KeyCorridor
   uint8_t obj_type = kBall;    // KeyCorridor
+  int min_rooms = 1, max_rooms = 1, max_room_size = 10;  // MultiRoom
+  bool key_in_box = true, blocked = true;                // ObstructedMaze
+  int num_quarters = 4, agent_room_i = 1, agent_room_j = 1;
 };
 
 constexpr int kMaxObstacles = 16;

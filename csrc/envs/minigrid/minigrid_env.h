@@ -29,6 +29,8 @@
 #include "core/config.h"
 #include "core/env.h"
 #include "core/spec.h"
+#include "levels_layouts.h"
+#include "levels_maze.h"
 #include "levels_objects.h"
 #include "levels_open.h"
 #include "levels_rooms.h"
@@ -54,6 +56,13 @@ class MiniGrid {
     c.Set("room_size", int64_t{6});
     c.Set("num_rows", int64_t{3});
     c.Set("obj_type", std::string("ball"));
+    c.Set("min_num_rooms", int64_t{1});
+    c.Set("max_num_rooms", int64_t{1});
+    c.Set("max_room_size", int64_t{10});
+    c.Set("key_in_box", true);
+    c.Set("blocked", true);
+    c.Set("num_quarters", int64_t{4});
+    c.Set("agent_room", std::vector<double>{1.0, 1.0});
     c.Set("max_steps", int64_t{100});
     c.Set("agent_view_size", int64_t{7});
     c.Set("mission_bytes", int64_t{96});
@@ -127,6 +136,12 @@ class MiniGrid {
       case Kind::kUnlockPickup: GenUnlockPickup(w, rooms_, t_, false); break;
       case Kind::kBlockedUnlockPickup: GenUnlockPickup(w, rooms_, t_, true); break;
       case Kind::kKeyCorridor: GenKeyCorridor(w, rooms_, p_, t_); break;
+      case Kind::kMultiRoom: GenMultiRoom(w, p_); break;
+      case Kind::kLockedRoom: GenLockedRoom(w, p_); break;
+      case Kind::kPlayground: GenPlayground(w); break;
+      case Kind::kObstructedMaze1: GenObstructedMaze1(w, rooms_, p_, t_); break;
+      case Kind::kObstructedMazeFull: GenObstructedMazeFull(w, rooms_, p_, t_, false); break;
+      case Kind::kObstructedMazeFullV1: GenObstructedMazeFull(w, rooms_, p_, t_, true); break;
     }
     Write(out);
   }
@@ -145,7 +160,10 @@ class MiniGrid {
       case Kind::kUnlock: r = StepUnlock(world_, t_, a); break;
       case Kind::kUnlockPickup:
       case Kind::kBlockedUnlockPickup:
-      case Kind::kKeyCorridor: r = StepPickupTarget(world_, t_, a); break;
+      case Kind::kKeyCorridor:
+      case Kind::kObstructedMaze1:
+      case Kind::kObstructedMazeFull:
+      case Kind::kObstructedMazeFullV1: r = StepPickupTarget(world_, t_, a); break;
       default: r = world_.BaseStep(a); break;
     }
     Write(out);
@@ -172,6 +190,24 @@ class MiniGrid {
     if (obj != "key" && obj != "ball" && obj != "box")
       throw std::invalid_argument("obj_type must be 'key', 'ball' or 'box', got '" + obj + "'");
     p.obj_type = obj == "key" ? kKey : obj == "ball" ? kBall : kBox;
+    p.min_rooms = static_cast<int>(c.Get<int64_t>("min_num_rooms"));
+    p.max_rooms = static_cast<int>(c.Get<int64_t>("max_num_rooms"));
+    p.max_room_size = static_cast<int>(c.Get<int64_t>("max_room_size"));
+    if (p.kind == Kind::kMultiRoom && (p.min_rooms < 1 || p.max_rooms < p.min_rooms || p.max_rooms > kMaxChain ||
+                                       p.max_room_size < 4))
+      throw std::invalid_argument("MultiRoom needs 1 <= min_num_rooms <= max_num_rooms <= 16 and max_room_size >= 4");
+    p.key_in_box = c.Get<bool>("key_in_box");
+    p.blocked = c.Get<bool>("blocked");
+    p.num_quarters = static_cast<int>(c.Get<int64_t>("num_quarters"));
+    std::vector<double> room = c.Get<std::vector<double>>("agent_room");
+    if (room.size() != 2) throw std::invalid_argument("agent_room must be two numbers (i, j)");
+    p.agent_room_i = static_cast<int>(room[0]);
+    p.agent_room_j = static_cast<int>(room[1]);
+    if (p.kind == Kind::kObstructedMazeFull || p.kind == Kind::kObstructedMazeFullV1) {
+      if (p.num_quarters < 1 || p.num_quarters > 4) throw std::invalid_argument("num_quarters must be in 1..4");
+      if (p.agent_room_i < 0 || p.agent_room_i > 2 || p.agent_room_j < 0 || p.agent_room_j > 2)
+        throw std::invalid_argument("agent_room must be in (0..2, 0..2)");
+    }
     int w, h;
     MapSize(p, &w, &h);
     if (w < 5 || h < 3 || w > kMaxSize || h > kMaxSize)
@@ -208,6 +244,12 @@ class MiniGrid {
         {"unlockpickup", Kind::kUnlockPickup},
         {"blockedunlockpickup", Kind::kBlockedUnlockPickup},
         {"keycorridor", Kind::kKeyCorridor},
+        {"multiroom", Kind::kMultiRoom},
+        {"lockedroom", Kind::kLockedRoom},
+        {"playground", Kind::kPlayground},
+        {"obstructedmaze_1", Kind::kObstructedMaze1},
+        {"obstructedmaze_full", Kind::kObstructedMazeFull},
+        {"obstructedmaze_full_v1", Kind::kObstructedMazeFullV1},
     };
     std::string valid;
     for (const auto& [n, k] : kNames) {
@@ -221,7 +263,11 @@ class MiniGrid {
   static void MapSize(const Params& p, int* w, int* h) {
     *w = *h = p.size;
     switch (p.kind) {
-      case Kind::kFourRooms: *w = *h = 19; break;
+      case Kind::kFourRooms:
+      case Kind::kPlayground: *w = *h = 19; break;
+      case Kind::kObstructedMaze1: *w = 11, *h = 6; break;
+      case Kind::kObstructedMazeFull:
+      case Kind::kObstructedMazeFullV1: *w = *h = 16; break;
       case Kind::kDistShift: *w = 9, *h = 7; break;
       case Kind::kRedBlueDoors: *w = 2 * p.size; break;
       case Kind::kUnlock:

@@ -24,6 +24,8 @@ inline int PutNearMission(uint8_t mc, uint8_t mt, uint8_t tc, uint8_t tt) {
   return ObjectMission(mc, mt) * 18 + ObjectMission(tc, tt);
 }
 
+inline int LockedRoomMission(uint8_t locked_color, uint8_t key_room_color) { return locked_color * 6 + key_room_color; }
+
 inline std::string ObjectText(int color, int kind) {
   return std::string(kColorText[color]) + " " + TypeText(kKindByIndex[kind]);
 }
@@ -43,6 +45,17 @@ inline std::vector<std::string> MissionTable(const Params& p) {
     case Kind::kRedBlueDoors: return {"open the red door then the blue door"};
     case Kind::kMemory: return {"go to the matching object at the end of the hallway"};
     case Kind::kUnlock: return {"open the door"};
+    case Kind::kMultiRoom: return {"traverse the rooms to get to the goal"};
+    case Kind::kPlayground: return {""};
+    case Kind::kObstructedMaze1:
+    case Kind::kObstructedMazeFull:
+    case Kind::kObstructedMazeFullV1: return {"pick up the blue ball"};
+    case Kind::kLockedRoom:
+      for (int a = 0; a < 6; ++a)
+        for (int b = 0; b < 6; ++b)
+          t.push_back(std::string("get the ") + kColorText[a] + " key from the " + kColorText[b] + " room, unlock the " +
+                      kColorText[a] + " door and go to the goal");
+      return t;
     case Kind::kFetch:
       for (int s = 0; s < 5; ++s)
         for (int c = 0; c < 6; ++c)

@@ -56,3 +56,23 @@ _minigrid("MiniGrid-UnlockPickup-v0", "unlockpickup", 8 * 36)
 _minigrid("MiniGrid-BlockedUnlockPickup-v0", "blockedunlockpickup", 16 * 36)
 for _s, _r in ((3, 1), (3, 2), (3, 3), (4, 3), (5, 3), (6, 3)):
     _minigrid(f"MiniGrid-KeyCorridorS{_s}R{_r}-v0", "keycorridor", 30 * _s * _s, room_size=_s, num_rows=_r)
+for _name, _lo, _hi, _sz in (("N2-S4-v0", 2, 2, 4), ("N4-S5-v0", 6, 6, 5), ("N4-S5-v1", 4, 4, 5), ("N6-v0", 6, 6, 10)):
+    _minigrid(f"MiniGrid-MultiRoom-{_name}", "multiroom", 20 * _hi, size=25, min_num_rooms=_lo, max_num_rooms=_hi,
+              max_room_size=_sz)
+_minigrid("MiniGrid-LockedRoom-v0", "lockedroom", 10 * 19, size=19)
+_minigrid("MiniGrid-Playground-v0", "playground", 100)
+for _name, _box, _blocked in (("1Dl", False, False), ("1Dlh", True, False), ("1Dlhb", True, True)):
+    _minigrid(f"MiniGrid-ObstructedMaze-{_name}-v0", "obstructedmaze_1", 4 * 2 * 36, key_in_box=_box, blocked=_blocked)
+# (name, agent_room, key_in_box, blocked, num_quarters, num_rooms_visited, versions)
+for _name, _room, _box, _blocked, _quarters, _visited, _versions in (
+    ("2Dl", (2, 1), False, False, 1, 4, ("v0",)),
+    ("2Dlh", (2, 1), True, False, 1, 4, ("v0",)),
+    ("2Dlhb", (2, 1), True, True, 1, 4, ("v0", "v1")),
+    ("1Q", (1, 1), True, True, 1, 5, ("v0", "v1")),
+    ("2Q", (2, 1), True, True, 2, 11, ("v0", "v1")),
+    ("Full", (1, 1), True, True, 4, 25, ("v0", "v1")),
+):
+    for _v in _versions:
+        _minigrid(f"MiniGrid-ObstructedMaze-{_name}-{_v}", "obstructedmaze_full" + ("_v1" if _v == "v1" else ""),
+                  4 * _visited * 36, agent_room=[float(_room[0]), float(_room[1])], key_in_box=_box, blocked=_blocked,
+                  num_quarters=_quarters)
