@@ -14,8 +14,8 @@ from .conftest import encode_grid
 IDS = rlpool.list_all_envs("minigrid")
 SEEDS = list(range(20))
 
-@pytest.mark.parametrize("task_id", [t for t in IDS if t.startswith("MiniGrid")])
-def test_minigrid_matches_reference(task_id, lockstep):
+@pytest.mark.parametrize("task_id", IDS)
+def test_matches_reference(task_id, lockstep):
     assert lockstep(task_id, SEEDS) >= len(SEEDS)
 
 

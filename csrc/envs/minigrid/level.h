@@ -33,7 +33,19 @@ enum class Kind {
   kObstructedMaze1,
   kObstructedMazeFull,
   kObstructedMazeFullV1,
+  // BabyAI (first in this list: IsBabyAI)
+  kGoToRedBallGrey,
+  kGoToRedBall,
+  kGoToObj,
+  kGoToLocal,
+  kGoTo,
+  kGoToImpUnlock,
+  kGoToRedBlueBall,
+  kGoToDoorLevel,
+  kGoToObjDoor,
 };
+
+inline bool IsBabyAI(Kind k) { return k >= Kind::kGoToRedBallGrey; }
 
 struct Params {
   Kind kind = Kind::kEmpty;
@@ -51,6 +63,8 @@ struct Params {
   int min_rooms = 1, max_rooms = 1, max_room_size = 10;  // MultiRoom
   bool key_in_box = true, blocked = true;                // ObstructedMaze
   int num_quarters = 4, agent_room_i = 1, agent_room_j = 1;
+  int num_cols = 3, num_dists = 8;  // BabyAI (room_size, num_rows above)
+  bool doors_open = false;
 };
 
 constexpr int kMaxObstacles = 16;

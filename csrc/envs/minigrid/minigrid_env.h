@@ -21,6 +21,7 @@
 //   level's own max_steps (registered as max_episode_steps).
 #pragma once
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -29,6 +30,7 @@
 #include "core/config.h"
 #include "core/env.h"
 #include "core/spec.h"
+#include "babyai_goto.h"
 #include "levels_layouts.h"
 #include "levels_maze.h"
 #include "levels_objects.h"
@@ -63,6 +65,9 @@ class MiniGrid {
     c.Set("blocked", true);
     c.Set("num_quarters", int64_t{4});
     c.Set("agent_room", std::vector<double>{1.0, 1.0});
+    c.Set("num_cols", int64_t{3});
+    c.Set("num_dists", int64_t{8});
+    c.Set("doors_open", false);
     c.Set("max_steps", int64_t{100});
     c.Set("agent_view_size", int64_t{7});
     c.Set("mission_bytes", int64_t{96});
@@ -87,7 +92,9 @@ class MiniGrid {
       s.obs.push_back(Field<uint8_t>("obs:mission", {MissionBytes(c)}, {0.0}, {255.0}));
     }
     s.info.push_back(Field<int32_t>("agent_pos", {2}, {0.0}, {static_cast<double>(kMaxSize)}));
-    s.info.push_back(Field<int32_t>("mission_id", {}, {0.0}, {static_cast<double>(MissionTable(p).size() - 1)}));
+    // BabyAI states generated text: mission_id -1, as envpool.
+    s.info.push_back(Field<int32_t>("mission_id", {}, {IsBabyAI(p.kind) ? -1.0 : 0.0},
+                                    {static_cast<double>(MissionTable(p).size() - 1)}));
     if (c.Get<bool>("debug_grid")) s.info.push_back(Field<uint8_t>("grid", {w, h, 3}, {0.0}, {255.0}));
     s.action = DiscreteField<int32_t>("action", 7);
     return s;
@@ -142,6 +149,7 @@ class MiniGrid {
       case Kind::kObstructedMaze1: GenObstructedMaze1(w, rooms_, p_, t_); break;
       case Kind::kObstructedMazeFull: GenObstructedMazeFull(w, rooms_, p_, t_, false); break;
       case Kind::kObstructedMazeFullV1: GenObstructedMazeFull(w, rooms_, p_, t_, true); break;
+      default: GenBabyGoTo(w, rooms_, instrs_, p_); break;
     }
     Write(out);
   }
@@ -164,7 +172,7 @@ class MiniGrid {
       case Kind::kObstructedMaze1:
       case Kind::kObstructedMazeFull:
       case Kind::kObstructedMazeFullV1: r = StepPickupTarget(world_, t_, a); break;
-      default: r = world_.BaseStep(a); break;
+      default: r = IsBabyAI(p_.kind) ? StepLevel(world_, rooms_, instrs_, a) : world_.BaseStep(a); break;
     }
     Write(out);
     return {r.reward, r.terminated};
@@ -196,6 +204,12 @@ class MiniGrid {
     if (p.kind == Kind::kMultiRoom && (p.min_rooms < 1 || p.max_rooms < p.min_rooms || p.max_rooms > kMaxChain ||
                                        p.max_room_size < 4))
       throw std::invalid_argument("MultiRoom needs 1 <= min_num_rooms <= max_num_rooms <= 16 and max_room_size >= 4");
+    p.num_cols = static_cast<int>(c.Get<int64_t>("num_cols"));
+    p.num_dists = static_cast<int>(c.Get<int64_t>("num_dists"));
+    p.doors_open = c.Get<bool>("doors_open");
+    if (IsBabyAI(p.kind) && (p.room_size < 4 || p.num_rows < 1 || p.num_cols < 1 || p.num_rows > kMaxRooms ||
+                             p.num_cols > kMaxRooms || p.num_dists < 0 || p.num_dists > 32))
+      throw std::invalid_argument("BabyAI levels need room_size >= 4, 1 <= num_rows, num_cols <= 8, 0 <= num_dists <= 32");
     p.key_in_box = c.Get<bool>("key_in_box");
     p.blocked = c.Get<bool>("blocked");
     p.num_quarters = static_cast<int>(c.Get<int64_t>("num_quarters"));
@@ -210,8 +224,8 @@ class MiniGrid {
     }
     int w, h;
     MapSize(p, &w, &h);
-    if (w < 5 || h < 3 || w > kMaxSize || h > kMaxSize)
-      throw std::invalid_argument("map size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 5.." +
+    if (w < 3 || h < 3 || w > kMaxSize || h > kMaxSize)
+      throw std::invalid_argument("map size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 3.." +
                                   std::to_string(kMaxSize));
     if (p.num_objs < 1 || p.num_objs > kMaxObjs)
       throw std::invalid_argument("num_objs must be in 1.." + std::to_string(kMaxObjs));
@@ -250,6 +264,15 @@ class MiniGrid {
         {"obstructedmaze_1", Kind::kObstructedMaze1},
         {"obstructedmaze_full", Kind::kObstructedMazeFull},
         {"obstructedmaze_full_v1", Kind::kObstructedMazeFullV1},
+        {"babyai_gotoredballgrey", Kind::kGoToRedBallGrey},
+        {"babyai_gotoredball", Kind::kGoToRedBall},
+        {"babyai_gotoobj", Kind::kGoToObj},
+        {"babyai_gotolocal", Kind::kGoToLocal},
+        {"babyai_goto", Kind::kGoTo},
+        {"babyai_gotoimpunlock", Kind::kGoToImpUnlock},
+        {"babyai_gotoredblueball", Kind::kGoToRedBlueBall},
+        {"babyai_gotodoor", Kind::kGoToDoorLevel},
+        {"babyai_gotoobjdoor", Kind::kGoToObjDoor},
     };
     std::string valid;
     for (const auto& [n, k] : kNames) {
@@ -277,7 +300,12 @@ class MiniGrid {
         *w = (p.room_size - 1) * 3 + 1;
         *h = (p.room_size - 1) * p.num_rows + 1;
         break;
-      default: break;
+      default:
+        if (IsBabyAI(p.kind)) {
+          *w = (p.room_size - 1) * p.num_cols + 1;
+          *h = (p.room_size - 1) * p.num_rows + 1;
+        }
+        break;
     }
   }
 
@@ -319,10 +347,14 @@ class MiniGrid {
     size_t info = 1;
     if (!img_only_) {
       *out.At<int32_t>(kDirection) = w.dir;
-      const std::string& m = missions_[w.mission_id];
       uint8_t* bytes = out.At<uint8_t>(kMission);
       std::memset(bytes, 0, static_cast<size_t>(mission_bytes_));
-      std::memcpy(bytes, m.data(), m.size());
+      if (w.mission_id >= 0) {
+        const std::string& m = missions_[w.mission_id];
+        std::memcpy(bytes, m.data(), m.size());
+      } else {
+        std::memcpy(bytes, w.mission_text, static_cast<size_t>(std::min<int64_t>(w.mission_len, mission_bytes_)));
+      }
       info = 3;
     }
     int32_t* pos = out.At<int32_t>(info);
@@ -336,6 +368,7 @@ class MiniGrid {
   World world_;
   RoomGrid rooms_;
   TaskState t_;
+  Instructions instrs_;
   std::vector<std::string> missions_;
   int view_;
   int64_t mission_bytes_;

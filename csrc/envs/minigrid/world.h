@@ -26,6 +26,15 @@ struct World {
   bool see_through_walls = false;
   uint16_t next_id = 1;
   int mission_id = 0;
+  // BabyAI states its mission as generated text (mission_id -1, as envpool);
+  // composed here at reset, never on the heap.
+  static constexpr int kMissionText = 512;
+  char mission_text[kMissionText] = {};
+  int mission_len = 0;
+  void MissionClear() { mission_len = 0; }
+  void MissionAppend(const char* s) {
+    while (*s && mission_len < kMissionText) mission_text[mission_len++] = *s++;
+  }
 
   // A new object with its own identity.
   Obj Make(uint8_t type, uint8_t color, uint8_t state = 0) {

@@ -76,3 +76,35 @@ for _name, _room, _box, _blocked, _quarters, _visited, _versions in (
         _minigrid(f"MiniGrid-ObstructedMaze-{_name}-{_v}", "obstructedmaze_full" + ("_v1" if _v == "v1" else ""),
                   4 * _visited * 36, agent_room=[float(_room[0]), float(_room[1])], key_in_box=_box, blocked=_blocked,
                   num_quarters=_quarters)
+
+
+# ---- BabyAI (minigrid 3.2.0 babyai): the mission is generated text, 512 bytes
+# as envpool, and mission_id is -1 (as envpool). The time limit is
+# room_size**2 * num_rows * num_cols per navigation the instruction needs.
+def _babyai(task_id: str, env_name: str, room_size: int = 8, num_rows: int = 3, num_cols: int = 3, navs: int = 1,
+            **options) -> None:
+    steps = navs * room_size * room_size * num_rows * num_cols
+    _minigrid(task_id, env_name, steps, room_size=room_size, num_rows=num_rows, num_cols=num_cols, mission_bytes=512,
+              **options)
+
+
+_babyai("BabyAI-GoToRedBallGrey-v0", "babyai_gotoredballgrey", num_rows=1, num_cols=1, num_dists=7)
+_babyai("BabyAI-GoToRedBall-v0", "babyai_gotoredball", num_rows=1, num_cols=1, num_dists=7)
+_babyai("BabyAI-GoToRedBallNoDists-v0", "babyai_gotoredball", num_rows=1, num_cols=1, num_dists=0)
+_babyai("BabyAI-GoToObj-v0", "babyai_gotoobj", num_rows=1, num_cols=1)
+_babyai("BabyAI-GoToObjS4-v0", "babyai_gotoobj", room_size=4, num_rows=1, num_cols=1)
+_babyai("BabyAI-GoToObjS6-v1", "babyai_gotoobj", room_size=6, num_rows=1, num_cols=1)
+_babyai("BabyAI-GoToLocal-v0", "babyai_gotolocal", num_rows=1, num_cols=1, num_dists=8)
+for _s, _n in ((5, 2), (6, 2), (6, 3), (6, 4), (7, 4), (7, 5), (8, 2), (8, 3), (8, 4), (8, 5), (8, 6), (8, 7)):
+    _babyai(f"BabyAI-GoToLocalS{_s}N{_n}-v0", "babyai_gotolocal", room_size=_s, num_rows=1, num_cols=1, num_dists=_n)
+_babyai("BabyAI-GoTo-v0", "babyai_goto", num_dists=18)
+_babyai("BabyAI-GoToOpen-v0", "babyai_goto", num_dists=18, doors_open=True)
+_babyai("BabyAI-GoToObjMaze-v0", "babyai_goto", num_dists=1)
+_babyai("BabyAI-GoToObjMazeOpen-v0", "babyai_goto", num_dists=1, doors_open=True)
+_babyai("BabyAI-GoToObjMazeS4R2-v0", "babyai_goto", room_size=4, num_rows=2, num_cols=2, num_dists=1)
+for _s in (4, 5, 6, 7):
+    _babyai(f"BabyAI-GoToObjMazeS{_s}-v0", "babyai_goto", room_size=_s, num_dists=1)
+_babyai("BabyAI-GoToImpUnlock-v0", "babyai_gotoimpunlock")
+_babyai("BabyAI-GoToRedBlueBall-v0", "babyai_gotoredblueball", num_rows=1, num_cols=1, num_dists=7)
+_babyai("BabyAI-GoToDoor-v0", "babyai_gotodoor", room_size=7)
+_babyai("BabyAI-GoToObjDoor-v0", "babyai_gotoobjdoor")
