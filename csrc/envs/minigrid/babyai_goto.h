@@ -12,7 +12,7 @@ inline void GenBabyGoTo(World& w, RoomGrid& rg, Instructions& in, const Params& 
   rg.room_size = p.room_size;
   rg.num_rows = p.num_rows;
   rg.num_cols = p.num_cols;
-  GenerateLevel(w, rg, in, [&] {
+  GenerateLevel(w, rg, in, p.fixed_max_steps, [&] {
     switch (p.kind) {
       case Kind::kGoToRedBallGrey:
       case Kind::kGoToRedBall: {

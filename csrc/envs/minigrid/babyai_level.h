@@ -101,7 +101,7 @@ inline Instr GoToInstr(int type, int color, int loc = kNoLoc) {
 
 // One BabyAI episode: generate (retrying), state the mission, arm the verifier.
 template <class GenMission>
-void GenerateLevel(World& w, RoomGrid& rg, Instructions& instrs, GenMission gen_mission) {
+void GenerateLevel(World& w, RoomGrid& rg, Instructions& instrs, bool fixed_max_steps, GenMission gen_mission) {
   for (;;) {
     rg.Generate(w);
     instrs.count = 0;
@@ -120,7 +120,7 @@ void GenerateLevel(World& w, RoomGrid& rg, Instructions& instrs, GenMission gen_
   instrs.Surface(w, rg, instrs.root);
   instrs.ResetVerifier(w, rg, instrs.root);
   int nav_time_maze = rg.room_size * rg.room_size * rg.num_rows * rg.num_cols;
-  w.max_steps = instrs.NavsNeeded(instrs.root) * nav_time_maze;
+  if (!fixed_max_steps) w.max_steps = instrs.NavsNeeded(instrs.root) * nav_time_maze;
 }
 
 // RoomGridLevel.step: the base rules, positions refreshed after a drop, then the verifier.

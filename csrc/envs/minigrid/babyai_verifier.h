@@ -14,7 +14,7 @@
 namespace rlpool::minigrid {
 
 enum Loc : int8_t { kNoLoc = -1, kLocLeft = 0, kLocRight = 1, kLocFront = 2, kLocBehind = 3 };
-constexpr int kMaxMatches = 64;
+constexpr int kMaxMatches = 128;
 
 enum class Status { kContinue, kSuccess, kFailure };
 

@@ -43,6 +43,23 @@ enum class Kind {
   kGoToRedBlueBall,
   kGoToDoorLevel,
   kGoToObjDoor,
+  kPickup,
+  kUnblockPickup,
+  kPickupDist,
+  kPickupAbove,
+  kOpen,
+  kOpenRedDoor,
+  kOpenDoor,
+  kOpenTwoDoors,
+  kOpenDoorsOrder,
+  kPutNextLocal,
+  kPutNext,
+  kBabyUnlock,
+  kUnlockLocal,
+  kKeyInBox,
+  kBabyUnlockPickup,
+  kBabyBlockedUnlockPickup,
+  kUnlockToUnlock,
 };
 
 inline bool IsBabyAI(Kind k) { return k >= Kind::kGoToRedBallGrey; }
@@ -65,6 +82,14 @@ struct Params {
   int num_quarters = 4, agent_room_i = 1, agent_room_j = 1;
   int num_cols = 3, num_dists = 8;  // BabyAI (room_size, num_rows above)
   bool doors_open = false;
+  bool debug = false;            // strict verification (the *Debug levels)
+  int select_by = -1;            // OpenDoor: -1 drawn, 0 colour, 1 location
+  int first_color = -1, second_color = -1;  // OpenTwoDoors
+  int num_doors = 2;             // OpenDoorsOrder
+  int objs_per_room = 1;         // PutNext
+  bool start_carrying = false;   // PutNext
+  bool distractors = false;      // UnlockLocal, UnlockPickup
+  bool fixed_max_steps = false;  // levels with a fixed max_steps (else from the instructions)
 };
 
 constexpr int kMaxObstacles = 16;

@@ -30,6 +30,7 @@
 #include "core/config.h"
 #include "core/env.h"
 #include "core/spec.h"
+#include "babyai_actions.h"
 #include "babyai_goto.h"
 #include "levels_layouts.h"
 #include "levels_maze.h"
@@ -68,6 +69,15 @@ class MiniGrid {
     c.Set("num_cols", int64_t{3});
     c.Set("num_dists", int64_t{8});
     c.Set("doors_open", false);
+    c.Set("debug", false);
+    c.Set("select_by", std::string(""));
+    c.Set("first_color", std::string(""));
+    c.Set("second_color", std::string(""));
+    c.Set("num_doors", int64_t{2});
+    c.Set("objs_per_room", int64_t{1});
+    c.Set("start_carrying", false);
+    c.Set("distractors", false);
+    c.Set("fixed_max_steps", false);
     c.Set("max_steps", int64_t{100});
     c.Set("agent_view_size", int64_t{7});
     c.Set("mission_bytes", int64_t{96});
@@ -149,9 +159,16 @@ class MiniGrid {
       case Kind::kObstructedMaze1: GenObstructedMaze1(w, rooms_, p_, t_); break;
       case Kind::kObstructedMazeFull: GenObstructedMazeFull(w, rooms_, p_, t_, false); break;
       case Kind::kObstructedMazeFullV1: GenObstructedMazeFull(w, rooms_, p_, t_, true); break;
-      default: GenBabyGoTo(w, rooms_, instrs_, p_); break;
+      default:
+        if (p_.kind >= Kind::kPickup) {
+          GenBabyAction(w, rooms_, instrs_, p_, &start_carry_);
+        } else {
+          GenBabyGoTo(w, rooms_, instrs_, p_);
+        }
+        break;
     }
     Write(out);
+    if (start_carry_ != 0) StartCarrying(out);
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -176,6 +193,26 @@ class MiniGrid {
     }
     Write(out);
     return {r.reward, r.terminated};
+  }
+
+  // PutNext's start_carrying: after the first observation (minigrid changes
+  // the grid after reset() has built it), the object to move is in hand.
+  void StartCarrying(const Row& out) {
+    World& w = world_;
+    for (int i = 0; i < w.width; ++i)
+      for (int j = 0; j < w.height; ++j)
+        if (!w.grid.Get(i, j).None() && w.grid.Get(i, j).id == start_carry_) {
+          w.carrying = w.grid.Get(i, j);
+          w.grid.Remove(i, j);
+        }
+    if (debug_grid_) w.grid.Encode(out.At<uint8_t>(img_only_ ? 3 : 5));
+  }
+
+  static int ColorByName(const std::string& name, const char* what) {
+    if (name.empty()) return -1;
+    for (int k = 0; k < 6; ++k)
+      if (name == kColorText[k]) return k;
+    throw std::invalid_argument(std::string(what) + " must be a colour name (red, green, blue, purple, yellow, grey) or '', got '" + name + "'");
   }
 
   static Params ReadParams(const Config& c) {
@@ -210,6 +247,21 @@ class MiniGrid {
     if (IsBabyAI(p.kind) && (p.room_size < 4 || p.num_rows < 1 || p.num_cols < 1 || p.num_rows > kMaxRooms ||
                              p.num_cols > kMaxRooms || p.num_dists < 0 || p.num_dists > 32))
       throw std::invalid_argument("BabyAI levels need room_size >= 4, 1 <= num_rows, num_cols <= 8, 0 <= num_dists <= 32");
+    p.debug = c.Get<bool>("debug");
+    std::string select = c.Get<std::string>("select_by");
+    if (select != "" && select != "color" && select != "loc")
+      throw std::invalid_argument("select_by must be '', 'color' or 'loc', got '" + select + "'");
+    p.select_by = select == "color" ? 0 : select == "loc" ? 1 : -1;
+    p.first_color = ColorByName(c.Get<std::string>("first_color"), "first_color");
+    p.second_color = ColorByName(c.Get<std::string>("second_color"), "second_color");
+    p.num_doors = static_cast<int>(c.Get<int64_t>("num_doors"));
+    if (p.kind == Kind::kOpenDoorsOrder && (p.num_doors < 2 || p.num_doors > 4))
+      throw std::invalid_argument("num_doors must be in 2..4");
+    p.objs_per_room = static_cast<int>(c.Get<int64_t>("objs_per_room"));
+    if (p.objs_per_room < 1 || p.objs_per_room > 9) throw std::invalid_argument("objs_per_room must be in 1..9");
+    p.start_carrying = c.Get<bool>("start_carrying");
+    p.distractors = c.Get<bool>("distractors");
+    p.fixed_max_steps = c.Get<bool>("fixed_max_steps");
     p.key_in_box = c.Get<bool>("key_in_box");
     p.blocked = c.Get<bool>("blocked");
     p.num_quarters = static_cast<int>(c.Get<int64_t>("num_quarters"));
@@ -273,6 +325,23 @@ class MiniGrid {
         {"babyai_gotoredblueball", Kind::kGoToRedBlueBall},
         {"babyai_gotodoor", Kind::kGoToDoorLevel},
         {"babyai_gotoobjdoor", Kind::kGoToObjDoor},
+        {"babyai_pickup", Kind::kPickup},
+        {"babyai_unblockpickup", Kind::kUnblockPickup},
+        {"babyai_pickupdist", Kind::kPickupDist},
+        {"babyai_pickupabove", Kind::kPickupAbove},
+        {"babyai_open", Kind::kOpen},
+        {"babyai_openreddoor", Kind::kOpenRedDoor},
+        {"babyai_opendoor", Kind::kOpenDoor},
+        {"babyai_opentwodoors", Kind::kOpenTwoDoors},
+        {"babyai_opendoorsorder", Kind::kOpenDoorsOrder},
+        {"babyai_putnextlocal", Kind::kPutNextLocal},
+        {"babyai_putnext", Kind::kPutNext},
+        {"babyai_unlock", Kind::kBabyUnlock},
+        {"babyai_unlocklocal", Kind::kUnlockLocal},
+        {"babyai_keyinbox", Kind::kKeyInBox},
+        {"babyai_unlockpickup", Kind::kBabyUnlockPickup},
+        {"babyai_blockedunlockpickup", Kind::kBabyBlockedUnlockPickup},
+        {"babyai_unlocktounlock", Kind::kUnlockToUnlock},
     };
     std::string valid;
     for (const auto& [n, k] : kNames) {
@@ -369,6 +438,7 @@ class MiniGrid {
   RoomGrid rooms_;
   TaskState t_;
   Instructions instrs_;
+  uint16_t start_carry_ = 0;
   std::vector<std::string> missions_;
   int view_;
   int64_t mission_bytes_;

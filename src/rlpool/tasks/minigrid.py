@@ -82,10 +82,10 @@ for _name, _room, _box, _blocked, _quarters, _visited, _versions in (
 # as envpool, and mission_id is -1 (as envpool). The time limit is
 # room_size**2 * num_rows * num_cols per navigation the instruction needs.
 def _babyai(task_id: str, env_name: str, room_size: int = 8, num_rows: int = 3, num_cols: int = 3, navs: int = 1,
-            **options) -> None:
-    steps = navs * room_size * room_size * num_rows * num_cols
+            fixed_max_steps: int = 0, **options) -> None:
+    steps = fixed_max_steps or navs * room_size * room_size * num_rows * num_cols
     _minigrid(task_id, env_name, steps, room_size=room_size, num_rows=num_rows, num_cols=num_cols, mission_bytes=512,
-              **options)
+              fixed_max_steps=bool(fixed_max_steps), **options)
 
 
 _babyai("BabyAI-GoToRedBallGrey-v0", "babyai_gotoredballgrey", num_rows=1, num_cols=1, num_dists=7)
@@ -108,3 +108,42 @@ _babyai("BabyAI-GoToImpUnlock-v0", "babyai_gotoimpunlock")
 _babyai("BabyAI-GoToRedBlueBall-v0", "babyai_gotoredblueball", num_rows=1, num_cols=1, num_dists=7)
 _babyai("BabyAI-GoToDoor-v0", "babyai_gotodoor", room_size=7)
 _babyai("BabyAI-GoToObjDoor-v0", "babyai_gotoobjdoor")
+_babyai("BabyAI-Pickup-v0", "babyai_pickup")
+_babyai("BabyAI-UnblockPickup-v0", "babyai_unblockpickup")
+_babyai("BabyAI-PickupDist-v0", "babyai_pickupdist", room_size=7, num_rows=1, num_cols=1)
+_babyai("BabyAI-PickupDistDebug-v0", "babyai_pickupdist", room_size=7, num_rows=1, num_cols=1, debug=True)
+_babyai("BabyAI-PickupAbove-v0", "babyai_pickupabove", room_size=6, fixed_max_steps=8 * 36)
+_babyai("BabyAI-Open-v0", "babyai_open")
+_babyai("BabyAI-OpenRedDoor-v0", "babyai_openreddoor", room_size=5, num_rows=1, num_cols=2)
+_babyai("BabyAI-OpenDoor-v0", "babyai_opendoor")
+_babyai("BabyAI-OpenDoorDebug-v0", "babyai_opendoor", debug=True)
+_babyai("BabyAI-OpenDoorColor-v0", "babyai_opendoor", select_by="color")
+_babyai("BabyAI-OpenDoorLoc-v0", "babyai_opendoor", select_by="loc")
+_babyai("BabyAI-OpenTwoDoors-v0", "babyai_opentwodoors", room_size=6, fixed_max_steps=20 * 36)
+_babyai("BabyAI-OpenRedBlueDoors-v0", "babyai_opentwodoors", room_size=6, fixed_max_steps=20 * 36,
+        first_color="red", second_color="blue")
+_babyai("BabyAI-OpenRedBlueDoorsDebug-v0", "babyai_opentwodoors", room_size=6, fixed_max_steps=20 * 36,
+        first_color="red", second_color="blue", debug=True)
+for _n in (2, 4):
+    _babyai(f"BabyAI-OpenDoorsOrderN{_n}-v0", "babyai_opendoorsorder", room_size=6, fixed_max_steps=20 * 36, num_doors=_n)
+    _babyai(f"BabyAI-OpenDoorsOrderN{_n}Debug-v0", "babyai_opendoorsorder", room_size=6, fixed_max_steps=20 * 36,
+            num_doors=_n, debug=True)
+_babyai("BabyAI-PutNextLocal-v0", "babyai_putnextlocal", num_rows=1, num_cols=1, navs=2, num_objs=8)
+for _s, _n in ((5, 3), (6, 4)):
+    _babyai(f"BabyAI-PutNextLocalS{_s}N{_n}-v0", "babyai_putnextlocal", room_size=_s, num_rows=1, num_cols=1, navs=2,
+            num_objs=_n)
+for _s, _n, _carry in ((4, 1, False), (5, 2, False), (5, 1, False), (6, 3, False), (7, 4, False), (5, 2, True),
+                       (6, 3, True), (7, 4, True)):
+    _babyai(f"BabyAI-PutNextS{_s}N{_n}{'Carrying' if _carry else ''}-v0", "babyai_putnext", room_size=_s, num_rows=1,
+            num_cols=2, fixed_max_steps=8 * _s * _s, objs_per_room=_n, start_carrying=_carry)
+_babyai("BabyAI-Unlock-v0", "babyai_unlock")
+_babyai("BabyAI-UnlockLocal-v0", "babyai_unlocklocal")
+_babyai("BabyAI-UnlockLocalDist-v0", "babyai_unlocklocal", distractors=True)
+_babyai("BabyAI-KeyInBox-v0", "babyai_keyinbox")
+# minigrid's BabyAI UnlockPickup tests `max is None` (never true): its limit comes from the instruction.
+_babyai("BabyAI-UnlockPickup-v0", "babyai_unlockpickup", room_size=6, num_rows=1, num_cols=2)
+_babyai("BabyAI-UnlockPickupDist-v0", "babyai_unlockpickup", room_size=6, num_rows=1, num_cols=2, distractors=True)
+_babyai("BabyAI-BlockedUnlockPickup-v0", "babyai_blockedunlockpickup", room_size=6, num_rows=1, num_cols=2,
+        fixed_max_steps=16 * 36)
+_babyai("BabyAI-UnlockToUnlock-v0", "babyai_unlocktounlock", room_size=6, num_rows=1, num_cols=3,
+        fixed_max_steps=30 * 36)
