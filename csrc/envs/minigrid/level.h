@@ -60,6 +60,11 @@ enum class Kind {
   kBabyUnlockPickup,
   kBabyBlockedUnlockPickup,
   kUnlockToUnlock,
+  kActionObjDoor,
+  kFindObj,
+  kBabyKeyCorridor,
+  kOneRoom,
+  kMoveTwoAcross,
 };
 
 inline bool IsBabyAI(Kind k) { return k >= Kind::kGoToRedBallGrey; }

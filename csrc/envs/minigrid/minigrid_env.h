@@ -32,6 +32,7 @@
 #include "core/spec.h"
 #include "babyai_actions.h"
 #include "babyai_goto.h"
+#include "babyai_other.h"
 #include "levels_layouts.h"
 #include "levels_maze.h"
 #include "levels_objects.h"
@@ -160,7 +161,9 @@ class MiniGrid {
       case Kind::kObstructedMazeFull: GenObstructedMazeFull(w, rooms_, p_, t_, false); break;
       case Kind::kObstructedMazeFullV1: GenObstructedMazeFull(w, rooms_, p_, t_, true); break;
       default:
-        if (p_.kind >= Kind::kPickup) {
+        if (p_.kind >= Kind::kActionObjDoor) {
+          GenBabyOther(w, rooms_, instrs_, p_);
+        } else if (p_.kind >= Kind::kPickup) {
           GenBabyAction(w, rooms_, instrs_, p_, &start_carry_);
         } else {
           GenBabyGoTo(w, rooms_, instrs_, p_);
@@ -244,9 +247,9 @@ class MiniGrid {
     p.num_cols = static_cast<int>(c.Get<int64_t>("num_cols"));
     p.num_dists = static_cast<int>(c.Get<int64_t>("num_dists"));
     p.doors_open = c.Get<bool>("doors_open");
-    if (IsBabyAI(p.kind) && (p.room_size < 4 || p.num_rows < 1 || p.num_cols < 1 || p.num_rows > kMaxRooms ||
+    if (IsBabyAI(p.kind) && (p.room_size < 3 || p.num_rows < 1 || p.num_cols < 1 || p.num_rows > kMaxRooms ||
                              p.num_cols > kMaxRooms || p.num_dists < 0 || p.num_dists > 32))
-      throw std::invalid_argument("BabyAI levels need room_size >= 4, 1 <= num_rows, num_cols <= 8, 0 <= num_dists <= 32");
+      throw std::invalid_argument("BabyAI levels need room_size >= 3, 1 <= num_rows, num_cols <= 8, 0 <= num_dists <= 32");
     p.debug = c.Get<bool>("debug");
     std::string select = c.Get<std::string>("select_by");
     if (select != "" && select != "color" && select != "loc")
@@ -342,6 +345,11 @@ class MiniGrid {
         {"babyai_unlockpickup", Kind::kBabyUnlockPickup},
         {"babyai_blockedunlockpickup", Kind::kBabyBlockedUnlockPickup},
         {"babyai_unlocktounlock", Kind::kUnlockToUnlock},
+        {"babyai_actionobjdoor", Kind::kActionObjDoor},
+        {"babyai_findobj", Kind::kFindObj},
+        {"babyai_keycorridor", Kind::kBabyKeyCorridor},
+        {"babyai_oneroom", Kind::kOneRoom},
+        {"babyai_movetwoacross", Kind::kMoveTwoAcross},
     };
     std::string valid;
     for (const auto& [n, k] : kNames) {

@@ -147,3 +147,15 @@ _babyai("BabyAI-BlockedUnlockPickup-v0", "babyai_blockedunlockpickup", room_size
         fixed_max_steps=16 * 36)
 _babyai("BabyAI-UnlockToUnlock-v0", "babyai_unlocktounlock", room_size=6, num_rows=1, num_cols=3,
         fixed_max_steps=30 * 36)
+_babyai("BabyAI-ActionObjDoor-v0", "babyai_actionobjdoor", room_size=7)
+for _s in (5, 6, 7):
+    _babyai(f"BabyAI-FindObjS{_s}-v0", "babyai_findobj", room_size=_s, fixed_max_steps=20 * _s * _s)
+_babyai("BabyAI-KeyCorridor-v0", "babyai_keycorridor", room_size=6, num_rows=3, fixed_max_steps=30 * 36)
+for _s, _r in ((3, 1), (3, 2), (3, 3), (4, 3), (5, 3), (6, 3)):
+    _babyai(f"BabyAI-KeyCorridorS{_s}R{_r}-v0", "babyai_keycorridor", room_size=_s, num_rows=_r,
+            fixed_max_steps=30 * _s * _s)
+for _s in (8, 12, 16, 20):
+    _babyai(f"BabyAI-OneRoomS{_s}-v0", "babyai_oneroom", room_size=_s, num_rows=1, num_cols=1)
+for _s, _n in ((5, 2), (8, 9)):
+    _babyai(f"BabyAI-MoveTwoAcrossS{_s}N{_n}-v0", "babyai_movetwoacross", room_size=_s, num_rows=1, num_cols=2,
+            fixed_max_steps=16 * _s * _s, objs_per_room=_n)
