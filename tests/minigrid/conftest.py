@@ -19,14 +19,19 @@ def encode_grid(grid):
     return np.array(cells, np.uint8).reshape(grid.height, grid.width, 3).transpose(1, 0, 2)
 
 
+def _equal(where, what, ours, ref):
+    if not np.array_equal(ours, ref):  # (the fast check first; the detailed report only on a mismatch)
+        np.testing.assert_array_equal(ours, ref, err_msg=f"{where}: {what}")
+
+
 def compare_state(where, ref, ref_obs, obs, info, i):
     """One env's rlpool output row against minigrid's env `ref` and its last
     observation `ref_obs` (exact, integers)."""
-    np.testing.assert_array_equal(info["grid"][i], encode_grid(ref.grid), err_msg=f"{where}: grid")
+    _equal(where, "grid", info["grid"][i], encode_grid(ref.grid))
     assert tuple(info["agent_pos"][i]) == tuple(int(v) for v in ref.agent_pos), f"{where}: agent_pos"
     assert int(obs["direction"][i]) == ref.agent_dir, f"{where}: direction"
     assert mission_text(obs["mission"][i]) == ref.mission, f"{where}: mission"
-    np.testing.assert_array_equal(obs["image"][i], ref_obs["image"], err_msg=f"{where}: image")
+    _equal(where, "image", obs["image"][i], ref_obs["image"])
 
 
 def run_lockstep(task_id, seeds, max_first_episode=300, extra_steps=EXTRA_STEPS):

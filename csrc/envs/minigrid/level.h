@@ -65,6 +65,7 @@ enum class Kind {
   kBabyKeyCorridor,
   kOneRoom,
   kMoveTwoAcross,
+  kLevelGen,
 };
 
 inline bool IsBabyAI(Kind k) { return k >= Kind::kGoToRedBallGrey; }
@@ -95,6 +96,13 @@ struct Params {
   bool start_carrying = false;   // PutNext
   bool distractors = false;      // UnlockLocal, UnlockPickup
   bool fixed_max_steps = false;  // levels with a fixed max_steps (else from the instructions)
+  // LevelGen
+  double locked_room_prob = 0.5;
+  bool locations = true, unblocking = true, implicit_unlock = true;
+  uint8_t action_kinds[4] = {0, 1, 2, 3};  // 0 goto, 1 pickup, 2 open, 3 putnext
+  int num_action_kinds = 4;
+  uint8_t instr_kinds[3] = {0, 1, 2};      // 0 action, 1 and, 2 seq
+  int num_instr_kinds = 3;
 };
 
 constexpr int kMaxObstacles = 16;

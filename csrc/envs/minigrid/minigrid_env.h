@@ -22,6 +22,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -32,6 +33,7 @@
 #include "core/spec.h"
 #include "babyai_actions.h"
 #include "babyai_goto.h"
+#include "babyai_levelgen.h"
 #include "babyai_other.h"
 #include "levels_layouts.h"
 #include "levels_maze.h"
@@ -79,6 +81,12 @@ class MiniGrid {
     c.Set("start_carrying", false);
     c.Set("distractors", false);
     c.Set("fixed_max_steps", false);
+    c.Set("locked_room_prob", 0.5);
+    c.Set("locations", true);
+    c.Set("unblocking", true);
+    c.Set("implicit_unlock", true);
+    c.Set("action_kinds", std::string("goto,pickup,open,putnext"));
+    c.Set("instr_kinds", std::string("action,and,seq"));
     c.Set("max_steps", int64_t{100});
     c.Set("agent_view_size", int64_t{7});
     c.Set("mission_bytes", int64_t{96});
@@ -161,7 +169,9 @@ class MiniGrid {
       case Kind::kObstructedMazeFull: GenObstructedMazeFull(w, rooms_, p_, t_, false); break;
       case Kind::kObstructedMazeFullV1: GenObstructedMazeFull(w, rooms_, p_, t_, true); break;
       default:
-        if (p_.kind >= Kind::kActionObjDoor) {
+        if (p_.kind == Kind::kLevelGen) {
+          GenLevelGen(w, rooms_, instrs_, p_);
+        } else if (p_.kind >= Kind::kActionObjDoor) {
           GenBabyOther(w, rooms_, instrs_, p_);
         } else if (p_.kind >= Kind::kPickup) {
           GenBabyAction(w, rooms_, instrs_, p_, &start_carry_);
@@ -195,7 +205,8 @@ class MiniGrid {
       default: r = IsBabyAI(p_.kind) ? StepLevel(world_, rooms_, instrs_, a) : world_.BaseStep(a); break;
     }
     Write(out);
-    return {r.reward, r.terminated};
+    // minigrid's own time limit (BabyAI's varies with the instruction).
+    return {r.reward, r.terminated, world_.step_count >= world_.max_steps};
   }
 
   // PutNext's start_carrying: after the first observation (minigrid changes
@@ -209,6 +220,33 @@ class MiniGrid {
           w.grid.Remove(i, j);
         }
     if (debug_grid_) w.grid.Encode(out.At<uint8_t>(img_only_ ? 3 : 5));
+  }
+
+  // "goto,pickup" -> indices into `names`, in the order given (minigrid draws from that list).
+  template <size_t N>
+  static int ParseKinds(const std::string& text, const std::array<const char*, N>& names, uint8_t* out,
+                        const char* what) {
+    int n = 0;
+    size_t start = 0;
+    while (start <= text.size()) {
+      size_t end = text.find(',', start);
+      if (end == std::string::npos) end = text.size();
+      std::string item = text.substr(start, end - start);
+      int found = -1;
+      for (size_t k = 0; k < N; ++k)
+        if (item == names[k]) found = static_cast<int>(k);
+      if (found < 0 || n >= static_cast<int>(N))
+        throw std::invalid_argument(std::string(what) + ": '" + item + "' is not one of " + Join(names));
+      out[n++] = static_cast<uint8_t>(found);
+      start = end + 1;
+    }
+    return n;
+  }
+  template <size_t N>
+  static std::string Join(const std::array<const char*, N>& names) {
+    std::string s;
+    for (const char* n : names) s += s.empty() ? n : std::string(", ") + n;
+    return s;
   }
 
   static int ColorByName(const std::string& name, const char* what) {
@@ -265,6 +303,14 @@ class MiniGrid {
     p.start_carrying = c.Get<bool>("start_carrying");
     p.distractors = c.Get<bool>("distractors");
     p.fixed_max_steps = c.Get<bool>("fixed_max_steps");
+    p.locked_room_prob = c.Get<double>("locked_room_prob");
+    p.locations = c.Get<bool>("locations");
+    p.unblocking = c.Get<bool>("unblocking");
+    p.implicit_unlock = c.Get<bool>("implicit_unlock");
+    p.num_action_kinds = ParseKinds(c.Get<std::string>("action_kinds"), std::array<const char*, 4>{"goto", "pickup", "open", "putnext"},
+                                    p.action_kinds, "action_kinds");
+    p.num_instr_kinds = ParseKinds(c.Get<std::string>("instr_kinds"), std::array<const char*, 3>{"action", "and", "seq"}, p.instr_kinds,
+                                   "instr_kinds");
     p.key_in_box = c.Get<bool>("key_in_box");
     p.blocked = c.Get<bool>("blocked");
     p.num_quarters = static_cast<int>(c.Get<int64_t>("num_quarters"));
@@ -350,6 +396,7 @@ class MiniGrid {
         {"babyai_keycorridor", Kind::kBabyKeyCorridor},
         {"babyai_oneroom", Kind::kOneRoom},
         {"babyai_movetwoacross", Kind::kMoveTwoAcross},
+        {"babyai_levelgen", Kind::kLevelGen},
     };
     std::string valid;
     for (const auto& [n, k] : kNames) {
