@@ -10,17 +10,6 @@ from .base import Runner, Skip, as_batches
 from .reference import gymnasium_recipe, is_atari, make_single
 
 
-def _has_text_space(env) -> bool:
-    import gymnasium
-
-    try:
-        space = env.observation_space
-        spaces = space.spaces.values() if isinstance(space, gymnasium.spaces.Dict) else [space]
-        return any(isinstance(s, gymnasium.spaces.Text) for s in spaces)
-    finally:
-        env.close()
-
-
 class GymnasiumVector(Runner):
     library = ""
     vectorization_mode = ""
@@ -40,9 +29,11 @@ class GymnasiumVector(Runner):
             if self.vectorization_mode == "sync":
                 self.env = gymnasium.vector.SyncVectorEnv(env_fns)
             else:
-                # Text spaces (MiniGrid's mission) cannot live in shared memory.
-                shared = not _has_text_space(make_single(task))
-                self.env = gymnasium.vector.AsyncVectorEnv(env_fns, shared_memory=shared)
+                try:
+                    self.env = gymnasium.vector.AsyncVectorEnv(env_fns)
+                except ValueError:
+                    # Spaces shared memory cannot hold (MiniGrid's mission string): plain pipes.
+                    self.env = gymnasium.vector.AsyncVectorEnv(env_fns, shared_memory=False)
         self.actions = as_batches(actions, self.env.single_action_space.dtype)
         self.env.reset(seed=0)
 
