@@ -17,10 +17,15 @@ from .conftest import encode_grid
 IDS = rlpool.list_all_envs("minigrid")
 SEEDS = list(range(20))
 BABYAI_SEEDS = list(range(5))
+# minigrid itself never returns from BabyAI-SynthS5R2-v0's second reset with
+# seeds 0..4 (RoomGrid.place_agent loops forever when every free cell of the
+# room faces an object); rlpool regenerates there instead, so the reference
+# cannot be compared on those seeds.
+SEEDS_FOR = {"BabyAI-SynthS5R2-v0": list(range(10, 15))}
 
 @pytest.mark.parametrize("task_id", IDS)
 def test_matches_reference(task_id, lockstep):
-    seeds = BABYAI_SEEDS if task_id.startswith("BabyAI") else SEEDS
+    seeds = SEEDS_FOR.get(task_id, BABYAI_SEEDS if task_id.startswith("BabyAI") else SEEDS)
     assert lockstep(task_id, seeds) >= len(seeds)
 
 

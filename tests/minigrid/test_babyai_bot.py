@@ -13,9 +13,11 @@ import rlpool
 
 from .conftest import compare_state
 
-# Levels the issue names that rlpool serves (PickupLoc and BossLevel are
-# LevelGen levels, not yet ported), plus a few more of each instruction kind.
+# The levels the issue names, plus a few more of each instruction kind.
 LEVELS = {
+    "BabyAI-PickupLoc-v0": 8,
+    "BabyAI-BossLevel-v0": 6,
+    "BabyAI-SynthSeq-v0": 4,
     "BabyAI-GoToLocal-v0": 10,
     "BabyAI-PutNextLocal-v0": 10,
     "BabyAI-Open-v0": 10,

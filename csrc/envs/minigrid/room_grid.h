@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdlib>
+#include <stdexcept>
 
 #include "world.h"
 
@@ -156,7 +157,11 @@ struct RoomGrid {
     if (i < 0) i = w.RandInt(0, num_cols);
     if (j < 0) j = w.RandInt(0, num_rows);
     Room& r = Get(i, j);
-    for (;;) {
+    // minigrid loops forever when every free cell of the room faces an object
+    // (it happens: BabyAI-SynthS5R2-v0, seed 3, second episode); rlpool gives
+    // up after many tries and lets the level generate again instead of hanging.
+    for (int tries = 0;; ++tries) {
+      if (tries > 100000) throw std::runtime_error("minigrid: no free cell to place the agent facing empty space");
       w.PlaceAgent(r.top_x, r.top_y, r.size, r.size, rand_dir, 1000);
       const Obj& front = w.grid.Get(w.FrontX(), w.FrontY());
       if (front.None() || front.type == kWall) break;

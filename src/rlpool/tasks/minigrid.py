@@ -160,3 +160,25 @@ for _s, _n in ((5, 2), (8, 9)):
     _babyai(f"BabyAI-MoveTwoAcrossS{_s}N{_n}-v0", "babyai_movetwoacross", room_size=_s, num_rows=1, num_cols=2,
             fixed_max_steps=16 * _s * _s, objs_per_room=_n)
 
+
+# LevelGen levels: the limit is navs * room_size**2 * rooms, navs drawn with the
+# instruction (the env reports it); the pool's cap is the largest (8 navs).
+def _levelgen(task_id: str, room_size: int = 8, num_rows: int = 3, num_cols: int = 3, **options) -> None:
+    _babyai(task_id, "babyai_levelgen", room_size=room_size, num_rows=num_rows, num_cols=num_cols, navs=8, **options)
+
+
+_levelgen("BabyAI-GoToSeq-v0", num_dists=18, action_kinds="goto", locked_room_prob=0.0, locations=False,
+          unblocking=False)
+_levelgen("BabyAI-GoToSeqS5R2-v0", room_size=5, num_rows=2, num_cols=2, num_dists=4, action_kinds="goto",
+          locked_room_prob=0.0, locations=False, unblocking=False)
+_levelgen("BabyAI-PickupLoc-v0", num_rows=1, num_cols=1, num_dists=8, action_kinds="pickup", instr_kinds="action",
+          locked_room_prob=0.0, locations=True, unblocking=False)
+_levelgen("BabyAI-Synth-v0", num_dists=18, instr_kinds="action", locations=False, unblocking=True, implicit_unlock=False)
+_levelgen("BabyAI-SynthS5R2-v0", room_size=5, num_rows=2, num_dists=18, instr_kinds="action", locations=False,
+          unblocking=True, implicit_unlock=False)
+_levelgen("BabyAI-SynthLoc-v0", num_dists=18, instr_kinds="action", locations=True, unblocking=True,
+          implicit_unlock=False)
+_levelgen("BabyAI-SynthSeq-v0", num_dists=18, locations=True, unblocking=True, implicit_unlock=False)
+_levelgen("BabyAI-MiniBossLevel-v0", room_size=5, num_rows=2, num_cols=2, num_dists=7, locked_room_prob=0.25)
+_levelgen("BabyAI-BossLevel-v0", num_dists=18)
+_levelgen("BabyAI-BossLevelNoUnlock-v0", num_dists=18, locked_room_prob=0.0, implicit_unlock=False)
