@@ -48,6 +48,9 @@ struct Row {
 struct StepResult {
   double reward = 0.0;
   bool terminated = false;
+  // The env's own time limit when it varies per episode (BabyAI's LevelGen
+  // levels); the engine ORs it into its max_episode_steps truncation.
+  bool truncated = false;
 };
 
 }  // namespace rlpool

@@ -564,7 +564,7 @@ class Pool {
         ++s.elapsed;
         reward = static_cast<float>(r.reward);
         terminated = r.terminated;
-        truncated = s.elapsed >= options_.max_episode_steps;
+        truncated = r.truncated || s.elapsed >= options_.max_episode_steps;
       }
       s.done = terminated || truncated;
       s.truncated = truncated;

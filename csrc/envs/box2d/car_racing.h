@@ -20,7 +20,7 @@
 
 #include "../../common/raster.h"
 #include "../../core/env.h"
-#include "np_random.h"
+#include "../../common/random/np_random.h"
 
 namespace rlpool::box2d {
 

@@ -15,7 +15,7 @@
 #include <memory>
 
 #include "../../core/env.h"
-#include "np_random.h"
+#include "common/random/np_random.h"
 
 namespace rlpool::box2d {
 

@@ -168,7 +168,17 @@ DM_CONTROL = Scenario(
     timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=3),
 )
 
-SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL)}
+MINIGRID = Scenario(
+    name="minigrid",
+    description=(
+        "MiniGrid-DoorKey-8x8-v0 and BabyAI-GoToLocal-v0 at batch 8 and 64, sync and async, 2 threads "
+        "(the reference: minigrid 3.2.0 in gymnasium's vector envs)"
+    ),
+    points=_sweep(["MiniGrid-DoorKey-8x8-v0", "BabyAI-GoToLocal-v0"], [8, 64], 2, "minigrid"),
+    timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=5),
+)
+
+SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID)}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:

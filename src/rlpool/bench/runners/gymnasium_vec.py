@@ -26,8 +26,14 @@ class GymnasiumVector(Runner):
         else:
             make_single(task).close()  # fails here, with a clear note, if a dependency is missing
             env_fns = [lambda: make_single(task)] * self.num_envs
-            cls = gymnasium.vector.SyncVectorEnv if self.vectorization_mode == "sync" else gymnasium.vector.AsyncVectorEnv
-            self.env = cls(env_fns)
+            if self.vectorization_mode == "sync":
+                self.env = gymnasium.vector.SyncVectorEnv(env_fns)
+            else:
+                try:
+                    self.env = gymnasium.vector.AsyncVectorEnv(env_fns)
+                except ValueError:
+                    # Spaces shared memory cannot hold (MiniGrid's mission string): plain pipes.
+                    self.env = gymnasium.vector.AsyncVectorEnv(env_fns, shared_memory=False)
         self.actions = as_batches(actions, self.env.single_action_space.dtype)
         self.env.reset(seed=0)
 

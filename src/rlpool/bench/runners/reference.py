@@ -46,6 +46,11 @@ def gymnasium_recipe(task_id: str) -> tuple[str, dict[str, Any], list[Callable[[
         if gym_id not in gymnasium.registry:
             raise Skip(f"gymnasium has no {gym_id}")
         return gym_id, {"frameskip": 1, "repeat_action_probability": 0.0}, _atari_wrappers()
+    if _family(task_id) == "minigrid":
+        try:
+            import minigrid  # noqa: F401  (registers MiniGrid / BabyAI ids with gymnasium)
+        except ImportError:
+            raise Skip("minigrid is not installed (pip install minigrid==3.2.0)") from None
     if _family(task_id) == "vizdoom":
         return _vizdoom_recipe(task_id)
     if task_id not in gymnasium.registry:
