@@ -370,6 +370,11 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
         step_type = np.where(done, 2, np.where(first, 0, 1)).astype(np.int32)
         # An env may report its own discount (Atari's zero_discount_on_life_loss).
         discount = info["discount"] if "discount" in info else (~terminated).astype(np.float32)
+        return dm_env.TimeStep(step_type, reward, discount, self._observation(obs, info))
+
+    def _observation(self, obs, info):
+        """The State namedtuple of one result, from numpy or jax arrays alike
+        (the xla() path builds its TimeStep with it too)."""
         values = dict(obs) if self._obs_keys else {"obs": obs}
         for key, value in info.items():
             if not key.startswith("_"):
@@ -377,7 +382,7 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
         if self._same_step:
             values["final_mask"] = info["_final_obs"]
         values["players"] = Players(env_id=info["env_id"])
-        return dm_env.TimeStep(step_type, reward, discount, self._State(**values))
+        return self._State(**values)
 
     def observation_spec(self):
         return self.spec.observation_spec()

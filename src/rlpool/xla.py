@@ -224,14 +224,7 @@ def _packer(face, layout: _Layout):
             first = first_flag | (info["elapsed_step"] == 0)
             step_type = jnp.where(done, 2, jnp.where(first, 0, 1)).astype(jnp.int32)
             discount = info["discount"] if "discount" in info else (~terminated).astype(jnp.float32)
-            values = dict(obs) if face._obs_keys else {"obs": obs}
-            for key, value in info.items():
-                if not key.startswith("_"):
-                    values.setdefault(key, value)
-            if face._same_step:
-                values["final_mask"] = info["_final_obs"]
-            values["players"] = face._Players(env_id=info["env_id"])
-            return dm_env.TimeStep(step_type, reward, discount, face._State(**values))
+            return dm_env.TimeStep(step_type, reward, discount, face._observation(obs, info))
 
         return dm
 
