@@ -38,9 +38,9 @@ def test_dm_face_runs_an_environment_loop(task):
     rng = np.random.default_rng(0)
 
     def policy(timestep):
-        # the spec validates the observation fields the loop received ...
+        # the spec (envpool's State of specs) validates the observation the loop received ...
         obs = timestep.observation.obs
-        env.observation_spec().validate(obs[0])
+        env.observation_spec().obs.validate(obs[0])
         # ... and generates the action the env accepts
         if isinstance(spec, dm_env.specs.DiscreteArray):
             action = rng.integers(0, spec.num_values, size=3)
