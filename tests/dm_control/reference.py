@@ -40,3 +40,10 @@ quadruped.Physics.contexts = property(lambda self: None)
 def load(domain: str, task: str, seed: int, **task_kwargs):
     """suite.load with task.random = RandomState(seed), as rlpool seeds env i with seed + i."""
     return suite.load(domain, task, task_kwargs={"random": seed, **task_kwargs})
+
+
+def obs_keys(dm_pool) -> list[str]:
+    """The observation keys of an rlpool dm-face pool, in order: the fields of
+    its observation spec (envpool's State) before the engine's env_id."""
+    fields = list(dm_pool.observation_spec()._fields)
+    return fields[: fields.index("env_id")]

@@ -15,12 +15,14 @@ _RUNNERS = (
     gymnasium_vec.runners,
     ale_vec.runners,
     python_loop.runners,
+    dm_control_loop.runners,
     bare.runners,
     xla.runners,
 )
 
 LIBRARIES = (
-    "rlpool", "cpp-twin", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "python-loop", "bare",
+    "rlpool", "cpp-twin", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py",
+    "python-loop", "bare", "bare-physics",
 )
 # Run only when asked for (--libraries or a scenario that names them): they import JAX.
 XLA_LIBRARIES = ("rlpool-xla", "envpool-xla")
