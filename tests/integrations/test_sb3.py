@@ -1,18 +1,17 @@
 """rlpool.integrations.sb3 against Stable-Baselines3's VecEnv contract, and
-SB3's PPO training through it. Needs the sb3 extra (torch): marked `sb3`."""
+SB3's PPO training through it. Stable-Baselines3 and torch (CPU) are in the
+test extra."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
+import stable_baselines3 as sb3
 
-pytestmark = pytest.mark.sb3
-sb3 = pytest.importorskip("stable_baselines3", reason="needs the sb3 extra: pip install '.[test,sb3]'")
+from stable_baselines3.common.monitor import Monitor
+from stable_baselines3.common.vec_env import VecEnv, VecMonitor, VecNormalize
 
-from stable_baselines3.common.monitor import Monitor  # noqa: E402
-from stable_baselines3.common.vec_env import VecEnv, VecMonitor, VecNormalize  # noqa: E402
-
-from rlpool.integrations.sb3 import RlpoolVecEnv  # noqa: E402
+from rlpool.integrations.sb3 import RlpoolVecEnv
 
 
 def _check_vec_env(env: VecEnv, steps: int) -> None:
