@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib.util
 import json
 import os
@@ -219,8 +220,8 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Sequ
     )
     print(f"warm-up {t.warmup_s:g}s, then {t.repeats} interleaved rounds of ~{t.repeat_s:g}s per variant; median shown\n", flush=True)
 
-    if scenario.name == "cores":
-        return _bench_cores(prefix, env, argv, show_progress=not args.no_progress)
+    if scenario.name in ("cores", "waits"):
+        return _bench_pools(scenario.name, prefix, env, argv, show_progress=not args.no_progress)
     libraries = args.libraries or scenario.libraries or bench.LIBRARIES
     results = bench.measure(scenario, libraries, show_progress=not args.no_progress)
     print(bench.format_table(results))
@@ -247,16 +248,22 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Sequ
     return 0
 
 
-def _bench_cores(prefix: str, env: dict[str, Any], argv: Sequence[str], show_progress: bool) -> int:
-    from .bench import cores, reliability_warnings
+def _bench_pools(name: str, prefix: str, env: dict[str, Any], argv: Sequence[str], show_progress: bool) -> int:
+    """The fresh-pool scenarios (cores, waits): their own tables, not points."""
+    from .bench import cores, reliability_warnings, wait_choices
 
-    results = cores.run(show_progress=show_progress)
-    table = cores.format_table(results)
+    module = cores if name == "cores" else wait_choices
+    results = module.run(show_progress=show_progress)
+    table = module.format_table(results)
     print(table)
     for warning in reliability_warnings([], env):
         print(f"rlpool bench: warning: {warning}", file=sys.stderr)
-    data = {"scenario": "cores", "command": " ".join(["rlpool", *argv]), "environment": env,
-            "results": cores.to_json(results)}
+    if name == "cores":
+        data_results = cores.to_json(results)
+    else:
+        data_results = [{"workload": k[0], "num_envs": k[1], "batch_size": k[2], "variant": k[3],
+                         "pools": [dataclasses.asdict(p) for p in v]} for k, v in results.items()]
+    data = {"scenario": name, "command": " ".join(["rlpool", *argv]), "environment": env, "results": data_results}
     with open(prefix + ".json", "w") as f:
         json.dump(data, f, indent=1)
     with open(prefix + ".md", "w") as f:

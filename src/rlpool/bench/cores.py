@@ -14,11 +14,10 @@ import dataclasses
 import gc
 import os
 import statistics
-import time
 from typing import Any
 
 from .actions import action_batches
-from .measure import _timed_with_cpu
+from .measure import _timed, _timed_with_cpu
 from .progress import Progress
 from .runners.bare import BareLoop
 from .runners.base import Skip
@@ -37,8 +36,9 @@ WORKLOADS: tuple[tuple[str, str, dict[str, Any]], ...] = (
 # size handing back half of them per recv().
 SHAPES = ((8, 8), (8, 4), (32, 32), (32, 16))
 POOLS = 10
-WARMUP_S = 0.1
-WINDOW_S = 0.35
+WARMUP_S = 0.05
+WINDOW_S = 0.25
+BARE_S = 0.1  # the bare loop's window, re-measured before each round of shapes
 TARGET = 0.9
 
 
@@ -46,6 +46,7 @@ TARGET = 0.9
 class PoolSample:
     steps_per_s: float
     cores_busy: float
+    ceiling: float  # cores x the bare loop's one-core rate, measured just before this round of pools
 
 
 @dataclasses.dataclass
@@ -53,47 +54,74 @@ class ShapeResult:
     workload: str
     num_envs: int
     batch_size: int
-    ceiling: float  # cores x bare one-core rate, env steps/s
     pools: list[PoolSample]
     note: str = ""
 
     @property
     def fractions(self) -> list[float]:
-        return [p.steps_per_s / self.ceiling for p in self.pools]
+        return [p.steps_per_s / p.ceiling for p in self.pools]
+
+    @property
+    def cpu_per_step_vs_bare(self) -> list[float]:
+        """Each pool's CPU time per env step over the bare loop's (1.0: the
+        engine adds no work). Unlike the rate, it hardly moves when the
+        machine's speed drifts between the bare window and the pool's."""
+        cores = os.cpu_count() or 1
+        return [(p.cores_busy / p.steps_per_s) * (p.ceiling / cores) for p in self.pools]
+
+    @property
+    def ceiling(self) -> float:
+        return statistics.median(p.ceiling for p in self.pools) if self.pools else 0.0
 
 
-def _runner(task: str, options: dict[str, Any], num_envs: int, batch_size: int):
-    point = Point(task, batch_size, 0, num_envs if batch_size < num_envs else 0, options=tuple(options.items()))
+def _runner(task: str, options: dict[str, Any], num_envs: int, batch_size: int, num_threads: int = 0):
+    point = Point(task, batch_size, num_threads, num_envs if batch_size < num_envs else 0, options=tuple(options.items()))
     cls = PoolAsync if batch_size < num_envs else PoolSync
     return cls(point, num_envs, "rlpool")
 
 
-def _bare_rate(task: str, options: dict[str, Any]) -> float:
-    runner = BareLoop(Point(task, 1, 1, options=tuple(options.items())), 1)
-    runner.open(None)
-    steps = 64
-    while True:  # grow until one call is long enough to time
-        start = time.perf_counter()
-        runner.run(steps)
-        dt = time.perf_counter() - start
-        if dt > 0.25:
-            return steps / dt
-        steps *= 2
+class _Ceiling:
+    """The bare loop of one workload, sized once to a BARE_S window. This
+    machine's speed drifts by 10-30% within minutes (shared hosts), so each
+    round of pools is compared with a bare window measured right before it
+    rather than with one figure taken at the start."""
+
+    def __init__(self, task: str, options: dict[str, Any], cores: int) -> None:
+        self.runner = BareLoop(Point(task, 1, 1, options=tuple(options.items())), 1)
+        self.runner.open(None)
+        self.cores = cores
+        self.steps = 64
+        while True:  # grow until one window is long enough to time; also warms up
+            _, dt = _timed(self.runner, self.steps)
+            if dt > BARE_S / 2:
+                break
+            self.steps *= 2
+        self.steps = max(1, round(self.steps * BARE_S / dt))
+
+    def measure(self) -> float:
+        steps, dt = _timed(self.runner, self.steps)
+        return self.cores * steps / dt
 
 
-def _measure_pool(runner, actions) -> PoolSample:
+def _measure_pool(runner, actions, ceiling: float = 0.0) -> PoolSample:
     runner.open(actions)
     try:
-        iterations = 1
-        spent = 0.0
-        while spent < WARMUP_S:  # also sizes the window
+        # Warm up until every env has been reset and stepped a few times (an
+        # async pool's first recv() waits for resets, and a window sized from
+        # that call measured mostly start-up), doubling the call count; the
+        # last, longest call sizes the window.
+        calls_needed = 4 * -(-runner.num_envs // runner.batch_size)
+        iterations, calls, spent = 1, 0, 0.0
+        while True:
             _, dt, _ = _timed_with_cpu(runner, iterations)
             spent += dt
-            if dt < WINDOW_S / 8:
-                iterations *= 2
+            calls += iterations
+            if spent >= WARMUP_S and calls >= calls_needed and dt >= WINDOW_S / 16:
+                break
+            iterations *= 2
         iterations = max(1, round(iterations * WINDOW_S / max(dt, 1e-6)))
         steps, dt, cpu = _timed_with_cpu(runner, iterations)
-        return PoolSample(steps / dt, cpu / dt)
+        return PoolSample(steps / dt, cpu / dt, ceiling)
     finally:
         runner.close()
 
@@ -110,20 +138,22 @@ def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
         try:
             spec = rlpool.make_spec(task, **options)
             progress.update(done, total, f"{label}: bare loop")
-            ceiling = cores * _bare_rate(task, options)
+            ceiling = _Ceiling(task, options, cores)
         except (ImportError, Skip) as e:
-            results += [ShapeResult(label, n, b, 0.0, [], note=str(e)) for n, b in SHAPES]
+            results += [ShapeResult(label, n, b, [], note=str(e)) for n, b in SHAPES]
             done += len(SHAPES) * pools
             continue
-        for num_envs, batch_size in SHAPES:
-            actions = action_batches(spec.action_space, batch_size)
-            shape = ShapeResult(label, num_envs, batch_size, ceiling, [])
-            for i in range(pools):
-                progress.update(done, total, f"{label} {num_envs} envs batch {batch_size}: pool {i + 1}/{pools}")
+        shapes = [ShapeResult(label, n, b, []) for n, b in SHAPES]
+        actions = {b: action_batches(spec.action_space, b) for _, b in SHAPES}
+        for i in range(pools):  # shapes interleaved, so drift hits them alike
+            limit = ceiling.measure()
+            for shape in shapes:
+                progress.update(done, total, f"{label} {shape.num_envs} envs batch {shape.batch_size}: pool {i + 1}/{pools}")
                 gc.collect()
-                shape.pools.append(_measure_pool(_runner(task, options, num_envs, batch_size), actions))
+                runner = _runner(task, options, shape.num_envs, shape.batch_size)
+                shape.pools.append(_measure_pool(runner, actions[shape.batch_size], limit))
                 done += 1
-            results.append(shape)
+        results += shapes
     progress.end()
     return results
 
@@ -132,10 +162,11 @@ def format_table(results: list[ShapeResult]) -> str:
     cores = os.cpu_count() or 1
     lines = [
         f"Fresh pools, num_threads at its default, {cores} cores. Ceiling: {cores} x the bare C++ loop's one-core "
-        f"rate. Each pool: steps/s, cores busy (CPU s per wall s), fraction of the ceiling.",
+        f"rate, re-measured before each round of pools (median shown). Each pool: steps/s, cores busy (CPU s per "
+        f"wall s), fraction of its ceiling.",
         "",
         f"{'workload':<20} {'envs':>4} {'batch':>5} {'ceiling':>9} {'median/s':>9} {'min frac':>8} "
-        f"{'med frac':>8} {'min busy':>8} {'pools < ' + str(TARGET):>10}",
+        f"{'med frac':>8} {'min busy':>8} {'pools < ' + str(TARGET):>10} {'CPU/step ÷ bare':>15}",
     ]
     for r in results:
         if r.note:
@@ -147,11 +178,13 @@ def format_table(results: list[ShapeResult]) -> str:
         lines.append(
             f"{r.workload:<20} {r.num_envs:>4} {r.batch_size:>5} {r.ceiling:>9,.0f} "
             f"{statistics.median(p.steps_per_s for p in r.pools):>9,.0f} {min(f):>8.2f} {statistics.median(f):>8.2f} "
-            f"{min(busy):>8.2f} {below:>10}"
+            f"{min(busy):>8.2f} {below:>10} {statistics.median(r.cpu_per_step_vs_bare):>15.2f}"
         )
         lines.append("    pools: " + ", ".join(f"{x:.2f}@{b:.1f}" for x, b in zip(f, busy)))
     lines.append("")
     lines.append("pools: each fresh pool's fraction of the ceiling @ cores busy, in creation order.")
+    lines.append("CPU/step ÷ bare: the median pool's CPU seconds per env step over the bare loop's; 1.00 means the")
+    lines.append("engine adds no work, so fraction of ceiling ≈ cores busy / cores x 1 / that figure, drift aside.")
     return "\n".join(lines) + "\n"
 
 
@@ -161,10 +194,10 @@ def to_json(results: list[ShapeResult]) -> list[dict[str, Any]]:
             "workload": r.workload,
             "num_envs": r.num_envs,
             "batch_size": r.batch_size,
-            "ceiling_steps_per_s": r.ceiling,
+            "median_ceiling_steps_per_s": r.ceiling,
             "skipped": r.note or None,
-            "pools": [{"steps_per_s": p.steps_per_s, "cores_busy": p.cores_busy,
-                       "ceiling_fraction": p.steps_per_s / r.ceiling if r.ceiling else None} for p in r.pools],
+            "pools": [{"steps_per_s": p.steps_per_s, "cores_busy": p.cores_busy, "ceiling_steps_per_s": p.ceiling,
+                       "ceiling_fraction": p.steps_per_s / p.ceiling} for p in r.pools],
         }
         for r in results
     ]

@@ -86,6 +86,9 @@ PAPER = Scenario(
     timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=5),
 )
 
+RAW_ATARI = (("img_height", 210), ("img_width", 160), ("stack_num", 1))
+
+
 def _family_scenario(family: str, tasks: list[str]) -> Scenario:
     return Scenario(
         name=family,
@@ -99,7 +102,13 @@ def _family_scenario(family: str, tasks: list[str]) -> Scenario:
 FAMILIES = (
     _family_scenario("classic_control", ["CartPole-v1", "Pendulum-v1", "MountainCar-v0", "Acrobot-v1"]),
     _family_scenario("toy_text", ["FrozenLake-v1", "Taxi-v3", "CliffWalking-v0", "Blackjack-v1"]),
-    _family_scenario("atari", ["Pong-v5", "Breakout-v5"]),
+    dataclasses.replace(
+        _family_scenario("atari", ["Pong-v5", "Breakout-v5"]),
+        description="atari: Pong-v5, Breakout-v5, and Pong-v5's raw 210x160 grey frame (no resize, stack 1) at "
+        "batch 8 and 32, sync and async, default threads, against envpool and ale-py's AtariVectorEnv",
+        points=_sweep(["Pong-v5", "Breakout-v5"], [8, 32], 0, "atari")
+        + tuple(dataclasses.replace(sync_and_async("Pong-v5", b, 0, "atari"), options=RAW_ATARI) for b in (8, 32)),
+    ),
     _family_scenario("mujoco", ["HalfCheetah-v5", "Ant-v5", "Hopper-v5", "Humanoid-v5"]),
     _family_scenario("box2d", ["LunarLander-v3", "BipedalWalker-v3", "CarRacing-v3"]),
 )
@@ -113,7 +122,18 @@ CORES = Scenario(
         "Pong and raw 210x160 Pong at 8 and 32 envs, sync and async, against the bare-loop ceiling (~3 minutes)"
     ),
     points=(),
-    timing=Timing(warmup_s=0.1, repeat_s=0.35, repeats=1),
+    timing=Timing(warmup_s=0.05, repeat_s=0.25, repeats=1),
+)
+# Also not a list of points: the comparison behind the pool's wait defaults
+# (rlpool.bench.wait_choices).
+WAITS = Scenario(
+    name="waits",
+    description=(
+        "the measurement behind the default num_threads and wait settings: fresh pools of CartPole, raw Pong and "
+        "Ant at 8 and 32 envs, sync and async, with the caller working or not and with or without polling (~4 minutes)"
+    ),
+    points=(),
+    timing=Timing(warmup_s=0.05, repeat_s=0.25, repeats=4),
 )
 
 
@@ -178,7 +198,7 @@ MINIGRID = Scenario(
     timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=5),
 )
 
-SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID)}
+SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, WAITS, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID)}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:

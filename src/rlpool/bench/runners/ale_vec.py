@@ -1,5 +1,5 @@
 """ale-py's AtariVectorEnv (its own C++ thread pool) for Atari tasks, sync,
-with its default preprocessing (the same as envpool's)."""
+with its default preprocessing (the same as envpool's) or the point's options."""
 
 from __future__ import annotations
 
@@ -27,6 +27,12 @@ class AleVector(Runner):
             kwargs["num_threads"] = self.point.num_threads
         if "repeat_action_probability" in params:
             kwargs["repeat_action_probability"] = 0.0
+        # The point's preprocessing options (e.g. the raw 210x160 frame) have
+        # the same names in AtariVectorEnv as in rlpool and envpool.
+        for name, value in self.point.options:
+            if name not in params:
+                raise Skip(f"ale-py's AtariVectorEnv has no option {name}")
+            kwargs[name] = value
         self.env = AtariVectorEnv(ale_game(self.point.task), **kwargs)
         self.version = version_of(ale_py)
         self.actions = as_batches(actions, self.env.single_action_space.dtype)

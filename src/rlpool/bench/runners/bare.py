@@ -26,7 +26,9 @@ class BareLoop(Runner):
         self.bare_seconds = cls.bare_seconds
 
     def run(self, iterations: int) -> int:
-        self.bare_seconds(self.config, iterations)
+        # bare_seconds builds the env (for Atari: loads the ROM) before its
+        # clock starts; only the stepping counts.
+        self.own_seconds = self.bare_seconds(self.config, iterations)
         return iterations
 
     def close(self) -> None:
