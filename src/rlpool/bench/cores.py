@@ -35,7 +35,7 @@ WORKLOADS: tuple[tuple[str, str, dict[str, Any]], ...] = (
 # (num_envs, batch_size): sync at 8 and 32 envs, and async pools of the same
 # size handing back half of them per recv().
 SHAPES = ((8, 8), (8, 4), (32, 32), (32, 16))
-POOLS = 10
+POOLS = 6
 WARMUP_S = 0.05
 WINDOW_S = 0.25
 BARE_S = 0.1  # the bare loop's window, re-measured before each round of shapes
