@@ -58,7 +58,8 @@ class CarRacing {
         lap_complete_percent_(c.Get<double>("lap_complete_percent")),
         domain_randomize_(c.Get<bool>("domain_randomize")),
         continuous_(c.Get<bool>("continuous")),
-        canvas_(kWindowW, kWindowH) {
+        canvas_(kWindowW, kWindowH),
+        video_canvas_(kWindowW, kWindowH) {
     world_ = std::make_unique<b2World>(b2Vec2(0.0f, 0.0f));
     world_->SetAllowSleeping(true);
     world_->SetContactListener(&contacts_);
@@ -82,8 +83,23 @@ class CarRacing {
 
   StepResult Step(const void* action, const Row& out) { return Advance(action, out); }
 
+  // render(): gymnasium's 600x400 "rgb_array" frame, the observation's scene
+  // shrunk to that size on a canvas of its own (the observation's keeps its
+  // plan). Not drawn: the skid marks and the score digits.
+  std::array<int, 2> RenderShape(int width, int height) const {
+    return raster::FixedRenderShape("CarRacing", kVideoW, kVideoH, width, height);
+  }
+  void Render(int, int, int, uint8_t* rgb) {
+    if (car_.hull() == nullptr) {  // made, not yet reset: no scene
+      raster::BlankFrame(kVideoW, kVideoH, rgb);
+      return;
+    }
+    DrawFrame(video_canvas_);
+    video_canvas_.Render(kVideoW, kVideoH, rgb);
+  }
+
  private:
-  static constexpr int kStateW = 96, kStateH = 96, kWindowW = 1000, kWindowH = 800;
+  static constexpr int kStateW = 96, kStateH = 96, kVideoW = 600, kVideoH = 400, kWindowW = 1000, kWindowH = 800;
   static constexpr double kFps = 50, kZoom = 2.7;
 
   class Friction : public b2ContactListener {
@@ -338,7 +354,7 @@ class CarRacing {
   double reward_ = 0, prev_reward_ = 0, t_ = 0;
   int tile_visited_count_ = 0;
   bool new_lap_ = false;
-  Canvas canvas_;
+  Canvas canvas_, video_canvas_;
 };
 
 }  // namespace rlpool::box2d
