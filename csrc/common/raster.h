@@ -1,7 +1,8 @@
 // A small software rasteriser that reproduces what gymnasium's pygame
 // renderers draw (CarRacing's observation, the classic-control pictures) with
-// pygame-ce: SDL_gfx's anti-aliased outline and filled polygon
-// (gfxdraw.aapolygon / filled_polygon), pygame.draw.polygon's scanline fill,
+// pygame-ce: SDL_gfx's anti-aliased outline and filled polygon and circle
+// (gfxdraw.aapolygon / filled_polygon / aacircle / filled_circle),
+// pygame.draw.polygon's scanline fill,
 // pygame.draw.line / lines (Bresenham) and aaline / aalines (Wu, float end
 // points), pygame.math.Vector2.rotate_rad and pygame.transform.smoothscale's
 // area-averaging shrink. Written from the algorithms' descriptions; integer
@@ -125,6 +126,23 @@ class Canvas {
     polys_->push_back(p);
   }
 
+  // gfxdraw.aacircle: SDL_gfx's anti-aliased ellipse walk with rx = ry.
+  void OutlineCircleAa(Pt centre, int radius, Rgb c) {
+    if (radius <= 0) return;  // gymnasium's discs all have a radius > 0
+    Poly p;
+    p.kind = kGfxAaCircle;
+    p.flipped = flipped_;
+    p.n = 1;
+    p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
+    p.x[0] = static_cast<int16_t>(static_cast<int>(centre.x));
+    p.y[0] = static_cast<int16_t>(static_cast<int>(centre.y));
+    p.x[1] = radius;
+    p.miny = p.y[0] - radius - 1;
+    p.maxy = p.y[0] + radius + 1;
+    if (p.maxy < 0 || p.miny >= h_) return;
+    polys_->push_back(p);
+  }
+
   // pygame.draw.line, width 1: Bresenham between the truncated end points.
   void Line(Pt a, Pt b, Rgb c) {
     const Pt pts[2] = {a, b};
@@ -219,7 +237,7 @@ class Canvas {
  private:
   static constexpr int kBand = 32;
 
-  enum Kind { kGfxFill, kGfxOutline, kDrawFill, kGfxCircle, kDrawLine, kDrawAaLine };
+  enum Kind { kGfxFill, kGfxOutline, kDrawFill, kGfxCircle, kGfxAaCircle, kDrawLine, kDrawAaLine };
 
   struct Poly {
     Kind kind;
@@ -433,6 +451,10 @@ class Canvas {
       PygameAaLine(p, b0, b1);
       return;
     }
+    if (p.kind == kGfxAaCircle) {
+      AaCircle(p, b0, b1);
+      return;
+    }
     if (p.kind == kGfxOutline) {
       for (int i = 1; i < p.n; ++i) AaLine(p, b0, b1, p.x[i - 1], p.y[i - 1], p.x[i], p.y[i]);
       AaLine(p, b0, b1, p.x[p.n - 1], p.y[p.n - 1], p.x[0], p.y[0]);
@@ -475,6 +497,99 @@ class Canvas {
       }
     }
     Put(p, b0, b1, x2, y2, 255);
+  }
+
+  // SDL_gfx's aaellipseColor for rx = ry = r: the four end points at full
+  // colour, then the octant walks in x and in y, each step weighting the
+  // pixel on and the pixel beside the ideal curve by the error term
+  // (pixelColorWeight: alpha = 255 * weight >> 8), mirrored four ways.
+  void AaCircle(const Poly& p, int b0, int b1) {
+    const int x = p.x[0], y = p.y[0], r = p.x[1];
+    const int a2 = r * r, b2 = r * r, ds = 2 * a2, dt = 2 * b2;
+    const int xc2 = 2 * x, yc2 = 2 * y;
+    const double sab = std::sqrt(static_cast<double>(a2 + b2));
+    const int dxt = static_cast<int16_t>(std::lrint(static_cast<double>(a2) / sab));
+    const int dyt = static_cast<int16_t>(std::lrint(static_cast<double>(b2) / sab));
+    int t = 0, s = -2 * a2 * r, d = 0;
+    int xp = x, yp = y - r, xs, ys;
+    auto put = [&](int px, int py, int weight) {
+      Put(p, b0, b1, static_cast<int16_t>(px), static_cast<int16_t>(py), (255u * static_cast<uint32_t>(weight)) >> 8);
+    };
+    auto weights = [](int num, int den, int* w, int* iw) {
+      float cp = 1.0f;
+      if (den != 0) cp = std::min(1.0f, static_cast<float>(std::abs(num)) / static_cast<float>(std::abs(den)));
+      *w = static_cast<uint8_t>(cp * 255);
+      *iw = 255 - *w;
+    };
+    Put(p, b0, b1, xp, yp, 255);
+    Put(p, b0, b1, xc2 - xp, yp, 255);
+    Put(p, b0, b1, xp, yc2 - yp, 255);
+    Put(p, b0, b1, xc2 - xp, yc2 - yp, 255);
+    int w, iw;
+    for (int i = 1; i <= dxt; ++i) {
+      --xp;
+      d += t - b2;
+      if (d >= 0) {
+        ys = yp - 1;
+      } else if (d - s - a2 > 0) {
+        if (2 * d - s - a2 >= 0) {
+          ys = yp + 1;
+        } else {
+          ys = yp;
+          ++yp;
+          d -= s + a2;
+          s += ds;
+        }
+      } else {
+        ++yp;
+        ys = yp + 1;
+        d -= s + a2;
+        s += ds;
+      }
+      t -= dt;
+      weights(d, s, &w, &iw);
+      const int xx = xc2 - xp;
+      put(xp, yp, iw);
+      put(xx, yp, iw);
+      put(xp, ys, w);
+      put(xx, ys, w);
+      put(xp, yc2 - yp, iw);
+      put(xx, yc2 - yp, iw);
+      put(xp, yc2 - ys, w);
+      put(xx, yc2 - ys, w);
+    }
+    for (int i = 1; i <= dyt; ++i) {
+      ++yp;
+      d -= s + a2;
+      if (d <= 0) {
+        xs = xp + 1;
+      } else if (d + t - b2 < 0) {
+        if (2 * d + t - b2 <= 0) {
+          xs = xp - 1;
+        } else {
+          xs = xp;
+          --xp;
+          d += t - b2;
+          t -= dt;
+        }
+      } else {
+        --xp;
+        xs = xp - 1;
+        d += t - b2;
+        t -= dt;
+      }
+      s += ds;
+      weights(d, t, &w, &iw);
+      const int yy = yc2 - yp;
+      put(xp, yp, iw);
+      put(xc2 - xp, yp, iw);
+      put(xp, yy, iw);
+      put(xc2 - xp, yy, iw);
+      put(xs, yp, w);
+      put(xc2 - xs, yp, w);
+      put(xs, yy, w);
+      put(xc2 - xs, yy, w);
+    }
   }
 
   // One pixel mixed as pygame-ce's anti-aliased lines mix it: in float,
@@ -596,13 +711,17 @@ class Canvas {
   }
 
   // Half the width of row `dy` (0..r) of SDL_gfx's filledCircle: its
-  // midpoint walk draws spans at dy = cy (half width cx) and dy = cx (half
-  // width cy); a row drawn twice is their union.
+  // midpoint walk draws the span of row cy (half width cx) only when cy first
+  // takes that value, and the span of row cx (half width cy) unless cx == cy;
+  // a row drawn twice is their union.
   static int CircleHalfWidth(int r, int dy) {
-    int half = -1, cx = 0, cy = r, df = 1 - r, d_e = 3, d_se = 5 - 2 * r;
+    int half = -1, cx = 0, cy = r, last_cy = -1, df = 1 - r, d_e = 3, d_se = 5 - 2 * r;
     do {
-      if (cy == dy) half = std::max(half, cx);
-      if (cx == dy) half = std::max(half, cy);
+      if (cy != last_cy) {
+        if (cy == dy) half = std::max(half, cx);
+        last_cy = cy;
+      }
+      if (cx != cy && cx == dy) half = std::max(half, cy);
       if (df < 0) {
         df += d_e;
         d_e += 2;

@@ -1,17 +1,13 @@
 """render_mode="rgb_array" for the classic-control envs: rlpool draws
 gymnasium's pictures in C++ on the shared rasteriser. Reference: gymnasium's
-render() (pygame) of the same float64 state (debug_state gives it).
+render() (pygame-ce) of the same float64 state (debug_state gives it).
 
-Tolerance: a handful of pixels may differ, every other pixel is identical.
-rlpool does not draw the anti-aliased rims (gfxdraw.aacircle) of the discs:
-CartPole's radius-5 axle rim is 8 pixels in every frame (allowed: 16),
-Acrobot's two radius-11 joint rims 88 (allowed: 120), MountainCar's two
-radius-8 wheel rims (allowed: 80, the same for MountainCarContinuous),
-Pendulum's two radius-11 rod-end rims and radius-5 axle rim (allowed: 120).
-Pendulum's torque arrow, a PNG that gymnasium ships and blits, is not drawn
-either: the reference frame is rendered with last_u = None, which is how
-gymnasium draws it before the first step; every other pixel is compared.
-Measured over 80 random-policy frames per env (2 envs x 40 steps)."""
+Tolerance: at most ALLOWED pixels of a frame may differ (measured: none in
+every frame, over 80 random-policy frames per env, 2 envs x 40 steps; the
+slack is for the last bit of a few anti-aliased pixels). Pendulum's torque
+arrow, a PNG that gymnasium ships and blits, is not drawn: the reference
+frame is rendered with last_u = None, which is how gymnasium draws it before
+the first step; every other pixel is compared."""
 
 import gymnasium
 import numpy as np
@@ -19,8 +15,7 @@ import pytest
 
 import rlpool
 
-ALLOWED = {"CartPole-v1": 16, "Acrobot-v1": 120, "MountainCar-v0": 80, "MountainCarContinuous-v0": 80,
-           "Pendulum-v1": 120}
+ALLOWED = 10
 SHAPES = {"CartPole-v1": (400, 600, 3), "Acrobot-v1": (500, 500, 3), "MountainCar-v0": (400, 600, 3),
           "MountainCarContinuous-v0": (400, 600, 3), "Pendulum-v1": (500, 500, 3)}
 
@@ -31,7 +26,7 @@ def random_actions(space, rng, n):
     return rng.uniform(space.low, space.high, size=(n, *space.shape)).astype(np.float32)
 
 
-@pytest.mark.parametrize("task_id", sorted(ALLOWED))
+@pytest.mark.parametrize("task_id", sorted(SHAPES))
 def test_frames_match_gymnasium(task_id):
     env = rlpool.make(task_id, num_envs=2, seed=5, debug_state=True, render_mode="rgb_array")
     ref = gymnasium.make(task_id, render_mode="rgb_array")
@@ -49,7 +44,7 @@ def test_frames_match_gymnasium(task_id):
             expected = ref.render()
             different = int(np.any(frames[i] != expected, axis=-1).sum())
             worst = max(worst, different)
-            assert different <= ALLOWED[task_id], f"step {t} env {i}: {different} pixels differ"
+            assert different <= ALLOWED, f"step {t} env {i}: {different} pixels differ"
         obs, _, _, _, info = env.step(random_actions(env.single_action_space, rng, 2))
     print(f"{task_id}: at most {worst} pixels differ")
 

@@ -1,8 +1,7 @@
 // The classic-control pictures as gymnasium's render() draws them (pygame
 // gfxdraw and pygame.draw), on the shared rasteriser; drawn only when
-// render() asks. Not drawn: the anti-aliased rims (gfxdraw.aacircle) of the
-// discs (CartPole's axle: 8 pixels), and Pendulum's torque arrow, which
-// gymnasium blits from a PNG shipped with it; everything else follows pygame.
+// render() asks. Not drawn: Pendulum's torque arrow, which gymnasium blits
+// from a PNG shipped with it; everything else follows pygame.
 #pragma once
 
 #include <array>
@@ -14,6 +13,13 @@
 namespace rlpool::classic_control {
 
 using raster::FixedRenderShape;
+
+// A gymnasium disc: gfxdraw.aacircle, then gfxdraw.filled_circle (both
+// truncate the centre to ints).
+inline void Disc(raster::Canvas& canvas, raster::Pt centre, int radius, raster::Rgb c) {
+  canvas.OutlineCircleAa(centre, radius, c);
+  canvas.FillCircleGfx(centre, radius, c);
+}
 
 class CartPoleRender {
  public:
@@ -47,8 +53,7 @@ class CartPoleRender {
     }
     canvas_.OutlinePolygonAa(pole, 4, Rgb{202, 152, 101});
     canvas_.FillPolygonGfx(pole, 4, Rgb{202, 152, 101});
-    canvas_.FillCircleGfx(Pt{static_cast<double>(static_cast<int>(cart_x)), kCartY + kAxleOffset},
-                          static_cast<int>(kPoleWidth / 2), Rgb{129, 132, 203});
+    Disc(canvas_, Pt{cart_x, kCartY + kAxleOffset}, static_cast<int>(kPoleWidth / 2), Rgb{129, 132, 203});
     const Pt track[2] = {{0, kCartY}, {kWidth, kCartY}};
     canvas_.FillPolygonDraw(track, 2, Rgb{0, 0, 0});
     canvas_.Flip();
@@ -94,8 +99,7 @@ class AcrobotRender {
       }
       canvas_.OutlinePolygonAa(link, 4, Rgb{0, 204, 204});
       canvas_.FillPolygonGfx(link, 4, Rgb{0, 204, 204});
-      canvas_.FillCircleGfx(Pt{static_cast<double>(static_cast<int>(x)), static_cast<double>(static_cast<int>(y))},
-                            static_cast<int>(0.1 * kScale), Rgb{204, 204, 0});
+      Disc(canvas_, Pt{x, y}, static_cast<int>(0.1 * kScale), Rgb{204, 204, 0});
     }
     canvas_.Flip();
     canvas_.Render(kSize, kSize, rgb);
@@ -145,9 +149,7 @@ class MountainCarRender {
     canvas_.FillPolygonGfx(car, 4, Rgb{0, 0, 0});
     for (double wx : {kCarWidth / 4, -kCarWidth / 4}) {
       const Pt c = rotate(Pt{wx, 0});
-      canvas_.FillCircleGfx(Pt{static_cast<double>(static_cast<int>(c.x + base_x)),
-                               static_cast<double>(static_cast<int>(c.y + base_y))},
-                            static_cast<int>(kCarHeight / 2.5), Rgb{128, 128, 128});
+      Disc(canvas_, Pt{c.x + base_x, c.y + base_y}, static_cast<int>(kCarHeight / 2.5), Rgb{128, 128, 128});
     }
     const int flag_x = static_cast<int>((goal_position - kMin) * kScale);
     const int flag_y1 = static_cast<int>(height(goal_position) * kScale), flag_y2 = flag_y1 + 50;
@@ -194,12 +196,10 @@ class PendulumRender {
     canvas_.OutlinePolygonAa(rod, 4, rod_color);
     canvas_.FillPolygonGfx(rod, 4, rod_color);
     const Pt centre{kOffset, kOffset};
-    canvas_.FillCircleGfx(centre, static_cast<int>(kRodWidth / 2), rod_color);
+    Disc(canvas_, centre, static_cast<int>(kRodWidth / 2), rod_color);
     const Pt end = rotate(Pt{kRodLength, 0});
-    canvas_.FillCircleGfx(Pt{static_cast<double>(static_cast<int>(end.x + kOffset)),
-                             static_cast<double>(static_cast<int>(end.y + kOffset))},
-                          static_cast<int>(kRodWidth / 2), rod_color);
-    canvas_.FillCircleGfx(centre, static_cast<int>(0.05 * kScale), Rgb{0, 0, 0});
+    Disc(canvas_, Pt{end.x + kOffset, end.y + kOffset}, static_cast<int>(kRodWidth / 2), rod_color);
+    Disc(canvas_, centre, static_cast<int>(0.05 * kScale), Rgb{0, 0, 0});
     canvas_.Flip();
     canvas_.Render(kSize, kSize, rgb);
   }
