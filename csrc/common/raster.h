@@ -1,21 +1,39 @@
 // A small software rasteriser that reproduces what gymnasium's pygame
 // renderers draw (CarRacing's observation, the classic-control pictures) with
-// pygame-ce: SDL_gfx's anti-aliased outline and filled polygon
-// (gfxdraw.aapolygon / filled_polygon), pygame.draw.polygon's scanline fill,
-// pygame.math.Vector2.rotate_rad and pygame.transform.smoothscale's
+// pygame-ce: SDL_gfx's anti-aliased outline and filled polygon and circle
+// (gfxdraw.aapolygon / filled_polygon / aacircle / filled_circle),
+// pygame.draw.polygon's scanline fill,
+// pygame.draw.line / lines (Bresenham) and aaline / aalines (Wu, float end
+// points), pygame.math.Vector2.rotate_rad and pygame.transform.smoothscale's
 // area-averaging shrink. Written from the algorithms' descriptions; integer
 // rounding follows them so that pixels land where pygame puts them. Text is
 // not drawn. Shared by the families that draw (box2d, classic_control).
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace rlpool::raster {
+
+// render() of a picture drawn at one size (gymnasium's): the (h, w) to
+// allocate, or a message naming that size when another is asked for.
+inline std::array<int, 2> FixedRenderShape(const char* env, int w, int h, int width, int height) {
+  if ((width != 0 && width != w) || (height != 0 && height != h))
+    throw std::invalid_argument(std::string(env) + " renders gymnasium's " + std::to_string(h) + "x" +
+                                std::to_string(w) + " picture; leave render_width / render_height unset (or "
+                                "give exactly that size)");
+  return {h, w};
+}
+
+// What render() shows of an env that has no scene yet (made, not reset).
+inline void BlankFrame(int w, int h, uint8_t* rgb) { std::memset(rgb, 0, static_cast<size_t>(w) * h * 3); }
 
 struct Rgb {
   uint8_t r, g, b;
@@ -75,8 +93,14 @@ class Canvas {
     polys_ = &scratch().polys;
     polys_->clear();
     flipped_ = false;
+    origin_x_ = 0;
   }
   void Flip() { flipped_ = !flipped_; }
+
+  // The canvas shows columns [x0, x0 + w) of a surface x0 + w wide (what
+  // BipedalWalker crops from its scrolling surface): coordinates stay the
+  // surface's, so they truncate and clip as pygame's do there.
+  void SetOriginX(int x0) { origin_x_ = x0; }
 
   // gfxdraw.filled_polygon.
   void FillPolygonGfx(const Pt* pts, int n, Rgb c) { Add(pts, n, c, kGfxFill); }
@@ -100,6 +124,71 @@ class Canvas {
     p.maxy = p.y[0] + radius;
     if (p.maxy < 0 || p.miny >= h_) return;
     polys_->push_back(p);
+  }
+
+  // gfxdraw.aacircle: SDL_gfx's anti-aliased ellipse walk with rx = ry.
+  void OutlineCircleAa(Pt centre, int radius, Rgb c) {
+    if (radius <= 0) return;  // gymnasium's discs all have a radius > 0
+    Poly p;
+    p.kind = kGfxAaCircle;
+    p.flipped = flipped_;
+    p.n = 1;
+    p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
+    p.x[0] = static_cast<int16_t>(static_cast<int>(centre.x));
+    p.y[0] = static_cast<int16_t>(static_cast<int>(centre.y));
+    p.x[1] = radius;
+    p.miny = p.y[0] - radius - 1;
+    p.maxy = p.y[0] + radius + 1;
+    if (p.maxy < 0 || p.miny >= h_) return;
+    polys_->push_back(p);
+  }
+
+  // pygame.draw.line, width 1: Bresenham between the truncated end points.
+  void Line(Pt a, Pt b, Rgb c) {
+    const Pt pts[2] = {a, b};
+    Add(pts, 2, c, kDrawLine);
+  }
+  // pygame.draw.lines, width 1.
+  void Lines(const Pt* pts, int n, bool closed, Rgb c) {
+    for (int i = 1; i < n; ++i) Line(pts[i - 1], pts[i], c);
+    if (closed && n > 2) Line(pts[n - 1], pts[0], c);
+  }
+  // pygame.draw.aaline: one anti-aliased segment, both end pixels drawn.
+  void AaLine(Pt a, Pt b, Rgb c) { AddAa(a, b, c, false, false, false); }
+  // pygame.draw.aalines: where two segments meet at a non-integer point the
+  // end pixels are left to the segments' bodies, plus one where a steep and
+  // a flat segment meet (pygame-ce's rule, so joints are not drawn twice).
+  void AaLines(const Pt* pts, int n, bool closed, Rgb c) {
+    auto f = [](double v) { return static_cast<float>(v); };
+    auto steep = [&](int i, int j) {
+      return std::fabs(f(pts[j].x) - f(pts[i].x)) < std::fabs(f(pts[j].y) - f(pts[i].y));
+    };
+    auto whole = [&](int i) {
+      return std::round(f(pts[i].x)) == f(pts[i].x) && std::round(f(pts[i].y)) == f(pts[i].y);
+    };
+    // First segment: its steepness against the second's, as pygame computes it.
+    bool extra = steep(0, 1) > (n > 2 && std::fabs(f(pts[2].x) - f(pts[1].x)) < std::fabs(f(pts[2].y) - f(pts[0].y)));
+    bool skip = !whole(1);
+    AddAa(pts[0], pts[1], c, closed && skip, skip, extra);
+    int prev = 0;
+    for (int i = 2; i < n - 1; ++i) {
+      extra = steep(prev, prev + 1) != steep(i - 1, i);
+      skip = !whole(i);
+      AddAa(pts[i - 1], pts[i], c, skip, skip, extra);
+      prev = i - 1;
+    }
+    if (n > 2) {
+      extra = steep(prev, prev + 1) != steep(n - 2, n - 1);
+      skip = !whole(n - 1);
+      AddAa(pts[n - 2], pts[n - 1], c, skip, closed && skip, extra);
+      prev = n - 2;
+    }
+    if (closed && n > 2) {
+      const bool s_prev = std::fabs(f(pts[n - 1].x) - f(pts[n - 2].x)) < std::fabs(f(pts[n - 1].y) - f(pts[n - 2].y));
+      const bool s_cur = std::fabs(f(pts[0].x) - f(pts[n - 1].x)) < std::fabs(f(pts[0].y) - f(pts[n - 1].y));
+      skip = !whole(0);
+      AddAa(pts[n - 1], pts[0], c, skip, skip, s_prev != s_cur);
+    }
   }
 
   // Rasterises the frame and writes pygame.transform.smoothscale of it to
@@ -148,7 +237,7 @@ class Canvas {
  private:
   static constexpr int kBand = 32;
 
-  enum Kind { kGfxFill, kGfxOutline, kDrawFill, kGfxCircle };
+  enum Kind { kGfxFill, kGfxOutline, kDrawFill, kGfxCircle, kGfxAaCircle, kDrawLine, kDrawAaLine };
 
   struct Poly {
     Kind kind;
@@ -156,6 +245,8 @@ class Canvas {
     int n, miny, maxy;
     uint32_t color;
     int x[8], y[8];
+    float fx[2], fy[2];               // kDrawAaLine: pygame keeps its end points as floats
+    bool skip_first, skip_second, extra;  // kDrawAaLine: aalines' end-pixel rules
   };
 
   // One output column of the X pass: source pixels [first, boundary) count
@@ -167,7 +258,7 @@ class Canvas {
   void Add(const Pt* pts, int n, Rgb c, Kind kind) {
     Poly p;
     p.kind = kind;
-    const bool gfx = kind != kDrawFill;
+    const bool gfx = kind == kGfxFill || kind == kGfxOutline;
     p.flipped = flipped_;
     p.n = n;
     p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
@@ -183,6 +274,25 @@ class Canvas {
     polys_->push_back(p);
   }
 
+  void AddAa(Pt a, Pt b, Rgb c, bool skip_first, bool skip_second, bool extra) {
+    Poly p;
+    p.kind = kDrawAaLine;
+    p.flipped = flipped_;
+    p.n = 2;
+    p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
+    p.fx[0] = static_cast<float>(a.x);
+    p.fy[0] = static_cast<float>(a.y);
+    p.fx[1] = static_cast<float>(b.x);
+    p.fy[1] = static_cast<float>(b.y);
+    p.skip_first = skip_first;
+    p.skip_second = skip_second;
+    p.extra = extra;
+    p.miny = static_cast<int>(std::floor(std::min(p.fy[0], p.fy[1]))) - 2;
+    p.maxy = static_cast<int>(std::ceil(std::max(p.fy[0], p.fy[1]))) + 2;
+    if (p.maxy < 0 || p.miny >= h_) return;
+    polys_->push_back(p);
+  }
+
   // Rows of `p`'s own coordinates that land in final rows [b0, b1).
   void RowRange(const Poly& p, int b0, int b1, int* lo, int* hi) const {
     int r0 = p.flipped ? b0 : h_ - b1, r1 = p.flipped ? b1 - 1 : h_ - 1 - b0;
@@ -193,6 +303,7 @@ class Canvas {
   // One pixel blended at `alpha` (SDL_gfx: new = old + floor((c - old) * alpha / 256)
   // per channel; 255 writes the colour), if on the canvas and in the band.
   void Put(const Poly& p, int b0, int b1, int x, int y, uint32_t alpha) {
+    x -= origin_x_;
     if (x < 0 || x >= w_ || y < 0 || y >= h_) return;
     const int final_y = p.flipped ? y : h_ - 1 - y;
     if (final_y < b0 || final_y >= b1) return;
@@ -214,7 +325,7 @@ class Canvas {
 
   // SDL_gfx's Cohen-Sutherland clip of a line to the canvas.
   bool ClipLine(int* x1, int* y1, int* x2, int* y2) const {
-    const int left = 0, right = w_ - 1, top = 0, bottom = h_ - 1;
+    const int left = 0, right = origin_x_ + w_ - 1, top = 0, bottom = h_ - 1;
     auto encode = [&](int x, int y) {
       int code = 0;
       if (x < left) code |= 1;
@@ -319,6 +430,8 @@ class Canvas {
 
   void HLine(const Poly& p, int b0, int x1, int x2, int y) {
     if (x1 > x2) std::swap(x1, x2);
+    x1 -= origin_x_;
+    x2 -= origin_x_;
     if (x2 < 0 || x1 >= w_) return;
     x1 = std::max(x1, 0);
     x2 = std::min(x2, w_ - 1);
@@ -330,6 +443,18 @@ class Canvas {
   }
 
   void Rasterise(const Poly& p, int b0, int b1) {
+    if (p.kind == kDrawLine) {
+      BresenhamLine(p, b0, b1);
+      return;
+    }
+    if (p.kind == kDrawAaLine) {
+      PygameAaLine(p, b0, b1);
+      return;
+    }
+    if (p.kind == kGfxAaCircle) {
+      AaCircle(p, b0, b1);
+      return;
+    }
     if (p.kind == kGfxOutline) {
       for (int i = 1; i < p.n; ++i) AaLine(p, b0, b1, p.x[i - 1], p.y[i - 1], p.x[i], p.y[i]);
       AaLine(p, b0, b1, p.x[p.n - 1], p.y[p.n - 1], p.x[0], p.y[0]);
@@ -352,14 +477,251 @@ class Canvas {
     }
   }
 
+  // pygame's draw_line (width 1), every pixel at full colour.
+  void BresenhamLine(const Poly& p, int b0, int b1) {
+    int x1 = p.x[0], y1 = p.y[0];
+    const int x2 = p.x[1], y2 = p.y[1];
+    const int dx = std::abs(x2 - x1), sx = x1 < x2 ? 1 : -1;
+    const int dy = std::abs(y2 - y1), sy = y1 < y2 ? 1 : -1;
+    int err = (dx > dy ? dx : -dy) / 2;
+    while (x1 != x2 || y1 != y2) {
+      Put(p, b0, b1, x1, y1, 255);
+      const int e2 = err;
+      if (e2 > -dx) {
+        err -= dy;
+        x1 += sx;
+      }
+      if (e2 < dy) {
+        err += dx;
+        y1 += sy;
+      }
+    }
+    Put(p, b0, b1, x2, y2, 255);
+  }
+
+  // SDL_gfx's aaellipseColor for rx = ry = r: the four end points at full
+  // colour, then the octant walks in x and in y, each step weighting the
+  // pixel on and the pixel beside the ideal curve by the error term
+  // (pixelColorWeight: alpha = 255 * weight >> 8), mirrored four ways.
+  void AaCircle(const Poly& p, int b0, int b1) {
+    const int x = p.x[0], y = p.y[0], r = p.x[1];
+    const int a2 = r * r, b2 = r * r, ds = 2 * a2, dt = 2 * b2;
+    const int xc2 = 2 * x, yc2 = 2 * y;
+    const double sab = std::sqrt(static_cast<double>(a2 + b2));
+    const int dxt = static_cast<int16_t>(std::lrint(static_cast<double>(a2) / sab));
+    const int dyt = static_cast<int16_t>(std::lrint(static_cast<double>(b2) / sab));
+    int t = 0, s = -2 * a2 * r, d = 0;
+    int xp = x, yp = y - r, xs, ys;
+    auto put = [&](int px, int py, int weight) {
+      Put(p, b0, b1, static_cast<int16_t>(px), static_cast<int16_t>(py), (255u * static_cast<uint32_t>(weight)) >> 8);
+    };
+    auto weights = [](int num, int den, int* w, int* iw) {
+      float cp = 1.0f;
+      if (den != 0) cp = std::min(1.0f, static_cast<float>(std::abs(num)) / static_cast<float>(std::abs(den)));
+      *w = static_cast<uint8_t>(cp * 255);
+      *iw = 255 - *w;
+    };
+    Put(p, b0, b1, xp, yp, 255);
+    Put(p, b0, b1, xc2 - xp, yp, 255);
+    Put(p, b0, b1, xp, yc2 - yp, 255);
+    Put(p, b0, b1, xc2 - xp, yc2 - yp, 255);
+    int w, iw;
+    for (int i = 1; i <= dxt; ++i) {
+      --xp;
+      d += t - b2;
+      if (d >= 0) {
+        ys = yp - 1;
+      } else if (d - s - a2 > 0) {
+        if (2 * d - s - a2 >= 0) {
+          ys = yp + 1;
+        } else {
+          ys = yp;
+          ++yp;
+          d -= s + a2;
+          s += ds;
+        }
+      } else {
+        ++yp;
+        ys = yp + 1;
+        d -= s + a2;
+        s += ds;
+      }
+      t -= dt;
+      weights(d, s, &w, &iw);
+      const int xx = xc2 - xp;
+      put(xp, yp, iw);
+      put(xx, yp, iw);
+      put(xp, ys, w);
+      put(xx, ys, w);
+      put(xp, yc2 - yp, iw);
+      put(xx, yc2 - yp, iw);
+      put(xp, yc2 - ys, w);
+      put(xx, yc2 - ys, w);
+    }
+    for (int i = 1; i <= dyt; ++i) {
+      ++yp;
+      d -= s + a2;
+      if (d <= 0) {
+        xs = xp + 1;
+      } else if (d + t - b2 < 0) {
+        if (2 * d + t - b2 <= 0) {
+          xs = xp - 1;
+        } else {
+          xs = xp;
+          --xp;
+          d += t - b2;
+          t -= dt;
+        }
+      } else {
+        --xp;
+        xs = xp - 1;
+        d += t - b2;
+        t -= dt;
+      }
+      s += ds;
+      weights(d, t, &w, &iw);
+      const int yy = yc2 - yp;
+      put(xp, yp, iw);
+      put(xc2 - xp, yp, iw);
+      put(xp, yy, iw);
+      put(xc2 - xp, yy, iw);
+      put(xs, yp, w);
+      put(xc2 - xs, yp, w);
+      put(xs, yy, w);
+      put(xc2 - xs, yy, w);
+    }
+  }
+
+  // One pixel mixed as pygame-ce's anti-aliased lines mix it: in float,
+  // brightness * colour + (1 - brightness) * background, truncated.
+  void PutMix(const Poly& p, int b0, int b1, int x, int y, float brightness) {
+    x -= origin_x_;
+    if (x < 0 || x >= w_ || y < 0 || y >= h_) return;
+    const int final_y = p.flipped ? y : h_ - 1 - y;
+    if (final_y < b0 || final_y >= b1) return;
+    MarkChange(final_y - b0, x);
+    MarkChange(final_y - b0, x + 1);
+    uint32_t& px = (*band_)[static_cast<size_t>(final_y - b0) * w_ + x];
+    uint32_t out = 0;
+    for (int shift = 0; shift < 24; shift += 8) {
+      const float d = static_cast<float>((px >> shift) & 0xFF), c = static_cast<float>((p.color >> shift) & 0xFF);
+      out |= static_cast<uint32_t>(static_cast<uint8_t>(brightness * c + (1 - brightness) * d)) << shift;
+    }
+    px = out;
+  }
+
+  // pygame-ce's draw_aaline: Wu's line between float end points, clipped one
+  // pixel beyond the surface, end pixels weighted by their coverage.
+  void PygameAaLine(const Poly& p, int b0, int b1) {
+    float from_x = p.fx[0], from_y = p.fy[0], to_x = p.fx[1], to_y = p.fy[1];
+    float dx = to_x - from_x, dy = to_y - from_y;
+    if (std::fabs(dx) < 0.0001f && std::fabs(dy) < 0.0001f) {
+      PutMix(p, b0, b1, static_cast<int>(std::floor(from_x + 0.5f)), static_cast<int>(std::floor(from_y + 0.5f)), 1);
+      return;
+    }
+    float clip_left = -1.0f, clip_right = clip_left + static_cast<float>(origin_x_ + w_) + 1.0f;
+    float clip_top = -1.0f, clip_bottom = clip_top + static_cast<float>(h_) + 1.0f;
+    const bool steep = std::fabs(dx) < std::fabs(dy);
+    if (steep) {
+      std::swap(from_x, from_y);
+      std::swap(to_x, to_y);
+      std::swap(dx, dy);
+      std::swap(clip_left, clip_top);
+      std::swap(clip_right, clip_bottom);
+    }
+    if (dx < 0) {
+      std::swap(from_x, to_x);
+      std::swap(from_y, to_y);
+      dx = -dx;
+      dy = -dy;
+    }
+    if (to_x <= clip_left || from_x >= clip_right) return;
+    const float gradient = dy / dx;
+    if (from_x < clip_left) {
+      from_y += gradient * (clip_left - from_x);
+      from_x = clip_left;
+    }
+    if (to_x > clip_right) {
+      to_y += gradient * (clip_right - to_x);
+      to_x = clip_right;
+    }
+    if (gradient > 0.0f) {
+      if (to_y <= clip_top || from_y >= clip_bottom) return;
+      if (from_y < clip_top) {
+        from_x += (clip_top - from_y) / gradient;
+        from_y = clip_top;
+      }
+      if (to_y > clip_bottom) {
+        to_x += (clip_bottom - to_y) / gradient;
+        to_y = clip_bottom;
+      }
+    } else {
+      if (from_y <= clip_top || to_y >= clip_bottom) return;
+      if (to_y < clip_top) {
+        to_x += (clip_top - to_y) / gradient;
+        to_y = clip_top;
+      }
+      if (from_y > clip_bottom) {
+        from_x += (clip_bottom - from_y) / gradient;
+        from_y = clip_bottom;
+      }
+    }
+    // One row down, so that (int) floors; pixels are drawn one row up.
+    from_y += 1.0f;
+    to_y += 1.0f;
+    auto put = [&](int major, int minor, float brightness) {
+      if (steep) {
+        PutMix(p, b0, b1, minor, major, brightness);
+      } else {
+        PutMix(p, b0, b1, major, minor, brightness);
+      }
+    };
+    auto end_pixel = [&](int x_pixel, float y_end, float x_gap) {
+      const float brightness = y_end - static_cast<float>(static_cast<int>(y_end));
+      const int minor = static_cast<int>(y_end);
+      if (static_cast<float>(minor) < y_end) put(x_pixel, minor, brightness * x_gap);
+      put(x_pixel, minor - 1, (1 - brightness) * x_gap);
+    };
+    int x_start = 0;
+    float intersect_y = 0;
+    if (!p.skip_first || p.extra) {
+      x_start = static_cast<int>(from_x);
+      const float y_end = from_y + gradient * (static_cast<float>(x_start) - from_x);
+      intersect_y = y_end;
+      if (to_x > clip_left + 1.0f) {
+        end_pixel(x_start, y_end, 1 + static_cast<float>(x_start) - from_x);
+        intersect_y += gradient;
+        ++x_start;
+      }
+    }
+    if (p.skip_first) {
+      x_start = static_cast<int>(std::ceil(from_x));
+      intersect_y = from_y + gradient * (static_cast<float>(x_start) - from_x);
+    }
+    const int x_end = static_cast<int>(std::ceil(to_x));
+    if ((!p.skip_second || p.extra) && from_x < clip_right - 1.0f)
+      end_pixel(x_end, to_y + gradient * (static_cast<float>(x_end) - to_x), 1 - static_cast<float>(x_end) + to_x);
+    for (int x = x_start; x < x_end; ++x) {
+      const int y = static_cast<int>(intersect_y);
+      const float brightness = 1 - intersect_y + static_cast<float>(y);
+      put(x, y - 1, brightness);
+      if (static_cast<float>(y) < intersect_y) put(x, y, 1 - brightness);
+      intersect_y += gradient;
+    }
+  }
+
   // Half the width of row `dy` (0..r) of SDL_gfx's filledCircle: its
-  // midpoint walk draws spans at dy = cy (half width cx) and dy = cx (half
-  // width cy); a row drawn twice is their union.
+  // midpoint walk draws the span of row cy (half width cx) only when cy first
+  // takes that value, and the span of row cx (half width cy) unless cx == cy;
+  // a row drawn twice is their union.
   static int CircleHalfWidth(int r, int dy) {
-    int half = -1, cx = 0, cy = r, df = 1 - r, d_e = 3, d_se = 5 - 2 * r;
+    int half = -1, cx = 0, cy = r, last_cy = -1, df = 1 - r, d_e = 3, d_se = 5 - 2 * r;
     do {
-      if (cy == dy) half = std::max(half, cx);
-      if (cx == dy) half = std::max(half, cy);
+      if (cy != last_cy) {
+        if (cy == dy) half = std::max(half, cx);
+        last_cy = cy;
+      }
+      if (cx != cy && cx == dy) half = std::max(half, cy);
       if (df < 0) {
         df += d_e;
         d_e += 2;
@@ -580,6 +942,7 @@ class Canvas {
   }
 
   int w_, h_;
+  int origin_x_ = 0;  // the surface column shown in canvas column 0
   bool flipped_ = false;
   std::vector<Poly>* polys_ = nullptr;
   std::vector<XStep> plan_;

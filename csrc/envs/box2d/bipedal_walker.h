@@ -16,6 +16,7 @@
 
 #include "../../core/env.h"
 #include "common/random/np_random.h"
+#include "bipedal_walker_render.h"
 
 namespace rlpool::box2d {
 
@@ -49,15 +50,31 @@ class BipedalWalker {
     game_over_ = false;
     has_prev_shaping_ = false;
     GenerateTerrain();
-    // gymnasium draws its cloud shapes here: 10 clouds of 1 + 5 * 2 uniforms.
-    for (int i = 0; i < kTerrainLength / 20 * 11; ++i) rng_.NextDouble();
+    GenerateClouds();
     BuildWalker();
+    render_.Restart();
     const float noop[4] = {0, 0, 0, 0};
     Advance(noop, out);
   }
 
   StepResult Step(const void* action, const Row& out) {
     return Advance(static_cast<const float*>(action), out);
+  }
+
+  // render(): gymnasium's picture of the current state.
+  std::array<int, 2> RenderShape(int width, int height) const { return BipedalWalkerRender::Shape(width, height); }
+  void Render(int, int, int, uint8_t* rgb) {
+    if (hull_ == nullptr) {  // made, not yet reset: no scene
+      raster::BlankFrame(BipedalWalkerRender::kWidth, BipedalWalkerRender::kHeight, rgb);
+      return;
+    }
+    b2Body* const walker[5] = {legs_[0], legs_[1], legs_[2], legs_[3], hull_};
+    const b2Vec2 pos = hull_->GetPosition();
+    BipedalWalkerScene scene{static_cast<double>(pos.x) - kViewportW / kScale / 5,
+                             terrain_x_, terrain_y_, kTerrainLength, clouds_,
+                             terrain_.data(), static_cast<int>(terrain_.size()), obstacles_,
+                             walker, lidar_from_, lidar_to_};
+    render_.Draw(scene, rgb);
   }
 
  private:
@@ -96,9 +113,13 @@ class BipedalWalker {
   class Lidar : public b2RayCastCallback {
    public:
     float32 fraction = 1.0f;
-    float32 ReportFixture(b2Fixture* fixture, const b2Vec2&, const b2Vec2&, float32 f) override {
+    b2Vec2 point;  // the last hit (render() draws the ray to it)
+    bool hit = false;
+    float32 ReportFixture(b2Fixture* fixture, const b2Vec2& p, const b2Vec2&, float32 f) override {
       if ((fixture->GetFilterData().categoryBits & 1) == 0) return -1;
       fraction = f;
+      point = p;
+      hit = true;
       return f;
     }
   };
@@ -204,6 +225,9 @@ class BipedalWalker {
         oneshot = true;
       }
     }
+    std::copy(terrain_x, terrain_x + kTerrainLength, terrain_x_);
+    std::copy(terrain_y, terrain_y + kTerrainLength, terrain_y_);
+    obstacles_ = static_cast<int>(terrain_.size());
     for (int i = 0; i < kTerrainLength - 1; ++i) {
       b2EdgeShape edge;
       edge.Set(V(terrain_x[i], terrain_y[i]), V(terrain_x[i + 1], terrain_y[i + 1]));
@@ -215,6 +239,19 @@ class BipedalWalker {
       b2Body* body = world_->CreateBody(&bd);
       body->CreateFixture(&fd);
       terrain_.push_back(body);
+    }
+  }
+
+  // gymnasium's _generate_clouds: 10 five-point clouds (drawn only, but their
+  // draws are part of the RNG stream).
+  void GenerateClouds() {
+    for (auto& cloud : clouds_) {
+      const double x = rng_.Uniform(0, kTerrainLength) * kTerrainStep, y = kViewportH / kScale * 3 / 4;
+      for (int a = 0; a < BipedalWalkerScene::kCloudPoints; ++a) {
+        const double px = x + 15 * kTerrainStep * std::sin(3.14 * 2 * a / 5) + rng_.Uniform(0, 5 * kTerrainStep);
+        const double py = y + 5 * kTerrainStep * std::cos(3.14 * 2 * a / 5) + rng_.Uniform(0, 5 * kTerrainStep);
+        cloud[a] = {px, py};
+      }
     }
   }
 
@@ -323,11 +360,15 @@ class BipedalWalker {
         ground_contact_[3] ? 1.0 : 0.0,
     };
     for (int i = 0; i < 14; ++i) obs[i] = static_cast<float>(s[i]);
+    lidar_from_ = {pos.x, pos.y};
     for (int i = 0; i < 10; ++i) {
       Lidar lidar;
       const b2Vec2 p2 = V(pos.x + std::sin(1.5 * i / 10.0) * kLidarRange, pos.y - std::cos(1.5 * i / 10.0) * kLidarRange);
       world_->RayCast(&lidar, pos, p2);
       obs[14 + i] = lidar.fraction;
+      lidar_to_[i] = lidar.hit ? raster::Pt{lidar.point.x, lidar.point.y}
+                               : raster::Pt{pos.x + std::sin(1.5 * i / 10.0) * kLidarRange,
+                                            pos.y - std::cos(1.5 * i / 10.0) * kLidarRange};
     }
 
     double shaping = 130 * static_cast<double>(pos.x) / kScale;
@@ -365,6 +406,12 @@ class BipedalWalker {
   bool game_over_ = false;
   bool has_prev_shaping_ = false;
   double prev_shaping_ = 0;
+  // Kept for render().
+  double terrain_x_[kTerrainLength] = {}, terrain_y_[kTerrainLength] = {};
+  int obstacles_ = 0;  // terrain_ holds these polygons first, then the edges
+  raster::Pt clouds_[BipedalWalkerScene::kClouds][BipedalWalkerScene::kCloudPoints] = {};
+  raster::Pt lidar_from_{0, 0}, lidar_to_[BipedalWalkerScene::kLidars] = {};
+  BipedalWalkerRender render_;
 };
 
 }  // namespace rlpool::box2d

@@ -16,6 +16,7 @@
 
 #include "../../core/env.h"
 #include "common/random/np_random.h"
+#include "lunar_lander_render.h"
 
 namespace rlpool::box2d {
 
@@ -63,6 +64,18 @@ class LunarLander {
   }
 
   StepResult Step(const void* action, const Row& out) { return Advance(action, out); }
+
+  // render(): gymnasium's picture of the current state (without exhaust particles).
+  std::array<int, 2> RenderShape(int width, int height) const { return LunarLanderRender::Shape(width, height); }
+  void Render(int, int, int, uint8_t* rgb) {
+    if (lander_ == nullptr) {  // made, not yet reset: no scene
+      raster::BlankFrame(LunarLanderRender::kWidth, LunarLanderRender::kHeight, rgb);
+      return;
+    }
+    b2Body* const bodies[3] = {lander_, legs_[0], legs_[1]};
+    render_.Draw(chunk_x_, smooth_y_, kChunks, chunk_x_[kChunks / 2 - 1], chunk_x_[kChunks / 2 + 1], helipad_y_,
+                 bodies, 3, rgb);
+  }
 
  private:
   static constexpr double kFps = 50, kScale = 30.0;
@@ -116,6 +129,8 @@ class LunarLander {
       double prev = height[i == 0 ? kChunks : i - 1];
       smooth_y[i] = 0.33 * (prev + height[i] + height[i + 1]);
     }
+    std::copy(chunk_x, chunk_x + kChunks, chunk_x_);
+    std::copy(smooth_y, smooth_y + kChunks, smooth_y_);
 
     b2BodyDef moon_def;
     b2Body* moon = world_->CreateBody(&moon_def);
@@ -323,6 +338,8 @@ class LunarLander {
   bool has_prev_shaping_ = false;
   double prev_shaping_ = 0;
   int64_t wind_idx_ = 0, torque_idx_ = 0;
+  double chunk_x_[kChunks] = {}, smooth_y_[kChunks] = {};  // the terrain, kept for render()
+  LunarLanderRender render_;
 };
 
 }  // namespace rlpool::box2d

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "common.h"
+#include "render.h"
 
 namespace rlpool::classic_control {
 
@@ -33,6 +34,10 @@ class MountainCar {
     s_[1] = 0.0;
     Write(out);
   }
+
+  // render(): gymnasium's picture of the current state.
+  std::array<int, 2> RenderShape(int width, int height) const { return MountainCarRender::Shape(width, height); }
+  void Render(int, int, int, uint8_t* rgb) { render_.Draw(s_[0], kGoalPosition, rgb); }
 
   StepResult Step(const void* action, const Row& out) {
     double position = s_[0], velocity = s_[1];
@@ -64,6 +69,7 @@ class MountainCar {
   double goal_velocity_;
   bool debug_;
   double s_[2] = {0, 0};
+  MountainCarRender render_;
 };
 
 }  // namespace rlpool::classic_control

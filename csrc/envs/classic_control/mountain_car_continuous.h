@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "common.h"
+#include "render.h"
 
 namespace rlpool::classic_control {
 
@@ -39,6 +40,10 @@ class MountainCarContinuous {
     state_is_f32_ = false;
     Write(out);
   }
+
+  // render(): gymnasium's picture of the current state.
+  std::array<int, 2> RenderShape(int width, int height) const { return MountainCarRender::Shape(width, height); }
+  void Render(int, int, int, uint8_t* rgb) { render_.Draw(s_[0], kGoalPosition, rgb); }
 
   StepResult Step(const void* action, const Row& out) {
     float a = *static_cast<const float*>(action);
@@ -90,6 +95,7 @@ class MountainCarContinuous {
   bool debug_;
   bool state_is_f32_ = false;
   double s_[2] = {0, 0};
+  MountainCarRender render_;
 };
 
 }  // namespace rlpool::classic_control

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "common.h"
+#include "render.h"
 
 namespace rlpool::classic_control {
 
@@ -33,6 +34,10 @@ class Pendulum {
     s_[1] = uniform_(-1.0, 1.0);
     Write(out);
   }
+
+  // render(): gymnasium's picture of the current state.
+  std::array<int, 2> RenderShape(int width, int height) const { return PendulumRender::Shape(width, height); }
+  void Render(int, int, int, uint8_t* rgb) { render_.Draw(s_[0], rgb); }
 
   StepResult Step(const void* action, const Row& out) {
     double th = s_[0], thdot = s_[1];
@@ -70,6 +75,7 @@ class Pendulum {
   double g_;
   bool debug_;
   double s_[2] = {0, 0};
+  PendulumRender render_;
 };
 
 }  // namespace rlpool::classic_control
