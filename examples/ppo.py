@@ -519,16 +519,12 @@ def main(argv=None) -> dict:
     return train(args, envs, Agent(action_dim, continuous), obs_dtype=np.float32)
 
 
-def train(args, envs, agent: nn.Module, obs_dtype) -> dict:
-    """The PPO loop: collect a rollout, compute GAE, update; log each episode."""
-    obs_space, act_space = envs.single_observation_space, envs.single_action_space
-    continuous = isinstance(act_space, gym.spaces.Box)
-    action_dim = int(np.prod(act_space.shape)) if continuous else int(act_space.n)
-    obs_shape = tuple(obs_space.shape)
-
+def init_state(args, agent: nn.Module, obs_shape, obs_dtype):
+    """The agent's parameters and Adam (learning rate annealed per update), and
+    the policy's PRNG key; both start from the seed."""
     key = jax.random.PRNGKey(args.seed)
     key, init_key = jax.random.split(key)
-    params = agent.init(init_key, jnp.zeros((1,) + obs_shape, obs_dtype))
+    params = agent.init(init_key, jnp.zeros((1,) + tuple(obs_shape), obs_dtype))
     grad_steps_per_update = args.num_minibatches * args.update_epochs
 
     def schedule(count):
@@ -536,7 +532,17 @@ def train(args, envs, agent: nn.Module, obs_dtype) -> dict:
         return args.learning_rate * frac if args.anneal_lr else args.learning_rate
 
     tx = optax.chain(optax.clip_by_global_norm(args.max_grad_norm), optax.adam(schedule, eps=1e-5))
-    state = TrainState.create(apply_fn=agent.apply, params=params, tx=tx)
+    return TrainState.create(apply_fn=agent.apply, params=params, tx=tx), key
+
+
+def train(args, envs, agent: nn.Module, obs_dtype) -> dict:
+    """The PPO loop: collect a rollout, compute GAE, update; log each episode."""
+    obs_space, act_space = envs.single_observation_space, envs.single_action_space
+    continuous = isinstance(act_space, gym.spaces.Box)
+    action_dim = int(np.prod(act_space.shape)) if continuous else int(act_space.n)
+    obs_shape = tuple(obs_space.shape)
+
+    state, key = init_state(args, agent, obs_shape, obs_dtype)
     act, value_of, evaluate = make_policy_fns(agent, continuous)
     update = make_update(evaluate, args)
 

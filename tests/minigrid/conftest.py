@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 import rlpool
+from rlpool.tasks.minigrid import babyai_mission
 
 EXTRA_STEPS = 10  # steps compared into the episode after the first one
 
@@ -31,6 +32,8 @@ def compare_state(where, ref, ref_obs, obs, info, i):
     assert tuple(info["agent_pos"][i]) == tuple(int(v) for v in ref.agent_pos), f"{where}: agent_pos"
     assert int(obs["direction"][i]) == ref.agent_dir, f"{where}: direction"
     assert mission_text(obs["mission"][i]) == ref.mission, f"{where}: mission"
+    if info["mission_id"].ndim == 2:  # BabyAI: the id spells the mission out
+        assert babyai_mission(info["mission_id"][i]) == ref.mission, f"{where}: mission_id"
     _equal(where, "image", obs["image"][i], ref_obs["image"])
 
 

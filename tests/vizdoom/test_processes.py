@@ -3,6 +3,7 @@
 clean, and a dead engine reported as an error naming its env."""
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -78,23 +79,69 @@ def _engine_of(guard):
         return int(f.read().split()[0])
 
 
-def test_dead_engine_is_an_error_naming_the_env_not_a_hang():
-    env = rlpool.make("Basic-v1", num_envs=3, seed=1)
+# Runs in a child process of its own, so that a hang fails the test (by the
+# parent's timeout) instead of stalling the suite. It waits until the parent
+# has killed one engine, then tries each call a user would make next.
+_DEAD_ENGINE_CHILD = """
+import os, sys, numpy as np, rlpool
+
+batch_size = int(sys.argv[1])
+env = rlpool.make("Basic-v1", num_envs=3, batch_size=batch_size, seed=1)
+obs, info = env.reset()
+print(os.getpid(), flush=True)
+sys.stdin.readline()  # the parent has killed one engine
+
+def attempt(what, call):
     try:
-        env.reset()
-        guards = sorted(guards_of(os.getpid()))
+        call()
+        print(what + "|returned", flush=True)
+    except Exception as e:
+        print(what + "|" + type(e).__name__ + " " + str(e).replace("\\n", " "), flush=True)
+
+ids = info["env_id"]
+def step_until_error():
+    global ids
+    for _ in range(50):
+        env.send(np.zeros((len(ids), 3)), ids)
+        ids = env.recv()[4]["env_id"]
+
+attempt("step", step_until_error)
+if batch_size == 3:  # sync: every later call touches the dead env again
+    attempt("step again", lambda: env.step(np.zeros((3, 3))))
+    attempt("reset", env.reset)
+attempt("close", env.close)
+"""
+
+
+@pytest.mark.parametrize("batch_size", [3, 2], ids=["sync", "async"])
+def test_dead_engine_is_an_error_naming_the_env_not_a_hang(batch_size):
+    engines_before, shm_before = engine_processes(_vizdoom.ENGINE_PATH), shm_objects()
+    child = subprocess.Popen([sys.executable, "-c", _DEAD_ENGINE_CHILD, str(batch_size)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        pid = int(child.stdout.readline())
+        guards = sorted(guards_of(pid))
         assert len(guards) == 3
         # Which env owns which engine is not visible from here: kill one
         # engine and expect exactly one env to report the failure.
         os.kill(_engine_of(guards[1]), signal.SIGKILL)
-        with pytest.raises(RuntimeError, match=r"env \d failed: .*ViZDoom") as err:
-            for _ in range(50):
-                env.step(np.zeros((3, 3)))
-        failed = int(err.value.args[0].split("env ")[1].split()[0])
-        assert failed in (0, 1, 2)
+        out, err = child.communicate("go\n", timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the pool hung after one of its engines died")
     finally:
-        env.close()
-    assert guards_of(os.getpid()) == []
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 0, err[-2000:]
+    lines = dict(line.split("|", 1) for line in out.splitlines())
+    error = re.fullmatch(r"RuntimeError env (\d) failed: .*ViZDoom.*", lines["step"])
+    assert error, lines["step"]
+    if batch_size == 3:
+        for call in ("step again", "reset"):
+            assert lines[call].startswith(f"RuntimeError env {error.group(1)} failed: "), lines[call]
+    assert lines["close"] == "returned"
+    assert wait_until(lambda: engine_processes(_vizdoom.ENGINE_PATH) - engines_before == set())
+    assert wait_until(lambda: shm_objects() - shm_before == set())
 
 
 def test_engines_start_in_parallel():

@@ -18,6 +18,13 @@
 // reward and the observation. At max_episode_steps (the task's time limit in
 // control steps by default) the episode ends with discount 1 even where the
 // task would also terminate, as control.Environment does.
+//
+// A diverging physics (any MuJoCo warning during the step, e.g.
+// mjWARN_BADQACC) is where dm_control's suite raises PhysicsError and
+// leaves the env unusable. A pool cannot raise for one env without losing
+// the batch, so it does what dm_control's composer.Environment does when
+// told not to raise: that step is LAST with reward 0 and discount 0, and
+// the next step starts a new episode.
 #pragma once
 
 #include <mujoco/mujoco.h>
@@ -150,11 +157,13 @@ class DmcEnv {
     const double* a = static_cast<const double*>(action);
     mjData* d = physics_.d;
     for (int i = 0; i < physics_.m->nu; ++i) d->ctrl[i] = a[i];
-    physics_.Step(frame_skip_);
-    double reward = task_.Reward(physics_);
+    // A diverged physics ends the episode as dm_control's composer does with
+    // raise_exception_on_physics_error=False: reward 0, discount 0.
+    bool valid = physics_.Step(frame_skip_);
+    double reward = valid ? task_.Reward(physics_) : 0.0;
     task_.WriteObservation(physics_, out);
     ++steps_;
-    bool terminated = steps_ < step_limit_ && task_.Terminated(physics_);
+    bool terminated = !valid || (steps_ < step_limit_ && task_.Terminated(physics_));
     if (debug_) *out.At<double>(num_obs_) = reward;
     return {reward, terminated};
   }

@@ -54,7 +54,12 @@ class Physics {
   // pending step with mj_step2 (mj_step1 ran at the end of the previous
   // one), nstep - 1 full steps, then mj_step1 so positions and velocities
   // are current. RK4 models take nstep full mj_steps instead of the mj_step2.
-  void Step(int nstep) {
+  // Returns false where dm_control's check_invalid_state would raise
+  // PhysicsError: some MuJoCo warning counter grew during the step (a
+  // diverging simulation: MuJoCo has already reset mjData by then).
+  bool Step(int nstep) {
+    int before[mjNWARNING];
+    for (int i = 0; i < mjNWARNING; ++i) before[i] = d->warning[i].number;
     if (m->opt.integrator != mjINT_RK4) {
       mj_step2(m, d);
       for (int i = 1; i < nstep; ++i) mj_step(m, d);
@@ -62,6 +67,9 @@ class Physics {
       for (int i = 0; i < nstep; ++i) mj_step(m, d);
     }
     mj_step1(m, d);
+    for (int i = 0; i < mjNWARNING; ++i)
+      if (d->warning[i].number > before[i]) return false;
+    return true;
   }
 
   double Timestep() const { return m->opt.timestep; }

@@ -115,9 +115,9 @@ void GenerateLevel(World& w, RoomGrid& rg, Instructions& instrs, bool fixed_max_
     }
     break;
   }
-  w.mission_id = -1;
-  w.MissionClear();
-  instrs.Surface(w, rg, instrs.root);
+  w.babyai_code = instrs.Encode(w, rg);
+  w.babyai_text.Clear();
+  ComposeMission(w.babyai_text, w.babyai_code);
   instrs.ResetVerifier(w, rg, instrs.root);
   int nav_time_maze = rg.room_size * rg.room_size * rg.num_rows * rg.num_cols;
   if (!fixed_max_steps) w.max_steps = instrs.NavsNeeded(instrs.root) * nav_time_maze;

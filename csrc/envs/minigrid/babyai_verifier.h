@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <stdexcept>
 
+#include "babyai_mission.h"
 #include "room_grid.h"
 #include "world.h"
 
@@ -63,17 +65,11 @@ struct ObjDesc {
       }
   }
 
-  // ObjDesc.surface: "the red ball", "a key on your left", ...
-  void Surface(World& w, const RoomGrid& rg) {
+  // ObjDesc.surface as a description code (babyai_mission.h): the matching
+  // set is rebuilt first, since the article says whether several objects match.
+  int Code(const World& w, const RoomGrid& rg) {
     FindMatching(w, rg, true);
-    w.MissionAppend(num_objs > 1 ? "a " : "the ");
-    if (color >= 0) {
-      w.MissionAppend(kColorText[color]);
-      w.MissionAppend(" ");
-    }
-    w.MissionAppend(type >= 0 ? TypeText(static_cast<uint8_t>(type)) : "object");
-    static constexpr const char* kLocText[4] = {" on your left", " on your right", " in front of you", " behind you"};
-    if (loc != kNoLoc) w.MissionAppend(kLocText[loc]);
+    return DescCode(type, color, loc, num_objs > 1);
   }
 };
 
@@ -102,22 +98,37 @@ struct Instructions {
 
   static bool IsSeq(const Instr& in) { return in.kind == InstrKind::kBefore || in.kind == InstrKind::kAfter || in.kind == InstrKind::kAnd; }
 
-  void Surface(World& w, const RoomGrid& rg, int n) {
-    Instr& in = nodes[n];
-    switch (in.kind) {
-      case InstrKind::kGoTo: w.MissionAppend("go to "); in.desc.Surface(w, rg); break;
-      case InstrKind::kOpen: w.MissionAppend("open "); in.desc.Surface(w, rg); break;
-      case InstrKind::kPickup: w.MissionAppend("pick up "); in.desc.Surface(w, rg); break;
-      case InstrKind::kPutNext:
-        w.MissionAppend("put ");
-        in.desc.Surface(w, rg);
-        w.MissionAppend(" next to ");
-        in.desc_fixed.Surface(w, rg);
-        break;
-      case InstrKind::kBefore: Surface(w, rg, in.a); w.MissionAppend(", then "); Surface(w, rg, in.b); break;
-      case InstrKind::kAfter: Surface(w, rg, in.a); w.MissionAppend(" after you "); Surface(w, rg, in.b); break;
-      case InstrKind::kAnd: Surface(w, rg, in.a); w.MissionAppend(" and "); Surface(w, rg, in.b); break;
+  // The mission's code (babyai_mission.h): its clauses in text order, each
+  // description matched against the grid as minigrid's surface() does.
+  MissionCode Encode(const World& w, const RoomGrid& rg) {
+    MissionCode code;
+    int next = 1;
+    auto clause = [&](int n) {
+      Instr& in = nodes[n];
+      int d = in.desc.Code(w, rg);
+      switch (in.kind) {
+        case InstrKind::kGoTo: code.part[next++] = d; break;
+        case InstrKind::kOpen: code.part[next++] = kDescCodes + d; break;
+        case InstrKind::kPickup: code.part[next++] = 2 * kDescCodes + d; break;
+        case InstrKind::kPutNext: code.part[next++] = 3 * kDescCodes + d * kDescCodes + in.desc_fixed.Code(w, rg); break;
+        default: throw std::logic_error("babyai: a sequence where the grammar has a clause");
+      }
+    };
+    auto group = [&](int n) {  // a clause, or "A and B"; true for the latter
+      bool is_and = nodes[n].kind == InstrKind::kAnd;
+      clause(is_and ? nodes[n].a : n);
+      if (is_and) clause(nodes[n].b);
+      return is_and;
+    };
+    const Instr& top = nodes[root];
+    if (top.kind == InstrKind::kBefore || top.kind == InstrKind::kAfter) {
+      bool and_a = group(top.a);
+      bool and_b = group(top.b);
+      code.part[0] = FormOf(top.kind == InstrKind::kBefore ? 1 : 2, and_a, and_b);
+    } else {
+      code.part[0] = FormOf(0, group(root), false);
     }
+    return code;
   }
 
   void ResetVerifier(const World& w, const RoomGrid& rg, int n) {

@@ -12,7 +12,8 @@
 //   mission    uint8 (mission_bytes,) the mission's bytes, zero-padded
 //   img_only=True: the image alone (ImgObsWrapper).
 // Info: agent_pos int32 (2,) (x, y); mission_id int32, an index into the
-//   level's mission table (missions.h); debug_grid=True adds grid, the
+//   level's mission table (missions.h), or for BabyAI int32 (5,), the
+//   mission built from its parts (babyai_mission.h); debug_grid=True adds grid, the
 //   world's Grid.encode() (width, height, 3).
 // Action: Discrete(7) left, right, forward, pickup, drop, toggle, done.
 // Reward: 1 - 0.9 * step_count / max_steps on success, 0 otherwise
@@ -111,9 +112,10 @@ class MiniGrid {
       s.obs.push_back(Field<uint8_t>("obs:mission", {MissionBytes(c)}, {0.0}, {255.0}));
     }
     s.info.push_back(Field<int32_t>("agent_pos", {2}, {0.0}, {static_cast<double>(kMaxSize)}));
-    // BabyAI states generated text: mission_id -1, as envpool.
-    s.info.push_back(Field<int32_t>("mission_id", {}, {IsBabyAI(p.kind) ? -1.0 : 0.0},
-                                    {static_cast<double>(MissionTable(p).size() - 1)}));
+    if (IsBabyAI(p.kind))  // generated text: an id built from its parts (-1 pads unused clause slots)
+      s.info.push_back(Field<int32_t>("mission_id", {kMissionParts}, {-1.0}, {kClauseCodes - 1.0}));
+    else
+      s.info.push_back(Field<int32_t>("mission_id", {}, {0.0}, {static_cast<double>(MissionTable(p).size() - 1)}));
     if (c.Get<bool>("debug_grid")) s.info.push_back(Field<uint8_t>("grid", {w, h, 3}, {0.0}, {255.0}));
     s.action = DiscreteField<int32_t>("action", 7);
     return s;
@@ -127,7 +129,8 @@ class MiniGrid {
         mission_bytes_(MissionBytes(c)),
         full_obs_(c.Get<bool>("full_obs")),
         img_only_(c.Get<bool>("img_only")),
-        debug_grid_(c.Get<bool>("debug_grid")) {
+        debug_grid_(c.Get<bool>("debug_grid")),
+        babyai_(IsBabyAI(p_.kind)) {
     world_.max_steps = static_cast<int>(c.Get<int64_t>("max_steps"));
     if (world_.max_steps < 1) throw std::invalid_argument("max_steps must be >= 1");
     world_.see_through_walls = SeeThroughWalls(p_.kind);
@@ -473,18 +476,21 @@ class MiniGrid {
       *out.At<int32_t>(kDirection) = w.dir;
       uint8_t* bytes = out.At<uint8_t>(kMission);
       std::memset(bytes, 0, static_cast<size_t>(mission_bytes_));
-      if (w.mission_id >= 0) {
+      if (babyai_) {
+        std::memcpy(bytes, w.babyai_text.text, static_cast<size_t>(std::min<int64_t>(w.babyai_text.len, mission_bytes_)));
+      } else {
         const std::string& m = missions_[w.mission_id];
         std::memcpy(bytes, m.data(), m.size());
-      } else {
-        std::memcpy(bytes, w.mission_text, static_cast<size_t>(std::min<int64_t>(w.mission_len, mission_bytes_)));
       }
       info = 3;
     }
     int32_t* pos = out.At<int32_t>(info);
     pos[0] = w.ax;
     pos[1] = w.ay;
-    *out.At<int32_t>(info + 1) = w.mission_id;
+    if (babyai_)
+      std::memcpy(out.At<int32_t>(info + 1), w.babyai_code.part, sizeof(w.babyai_code.part));
+    else
+      *out.At<int32_t>(info + 1) = w.mission_id;
     if (debug_grid_) w.grid.Encode(out.At<uint8_t>(info + 2));
   }
 
@@ -497,7 +503,7 @@ class MiniGrid {
   std::vector<std::string> missions_;
   int view_;
   int64_t mission_bytes_;
-  bool full_obs_, img_only_, debug_grid_;
+  bool full_obs_, img_only_, debug_grid_, babyai_;
 };
 
 }  // namespace rlpool::minigrid

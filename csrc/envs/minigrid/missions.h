@@ -80,7 +80,7 @@ inline std::vector<std::string> MissionTable(const Params& p) {
         for (int k = 0; k < 3; ++k) t.push_back("pick up the " + ObjectText(c, k));
       return t;
   }
-  return {""};  // BabyAI: generated text (mission_id -1)
+  return {""};  // BabyAI: generated text, coded in babyai_mission.h
 }
 
 }  // namespace rlpool::minigrid

@@ -4,8 +4,30 @@
 #include "bind_np_random.h"
 #include "minigrid_env.h"
 
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
 NB_MODULE(_minigrid, m) {
+  namespace nb = nanobind;
+  namespace mg = rlpool::minigrid;
   rlpool::ImportNumpy();
-  rlpool::BindEnv<rlpool::minigrid::MiniGrid>(m, "MiniGrid");
+  rlpool::BindEnv<mg::MiniGrid>(m, "MiniGrid");
   rlpool::BindNpRandomProbe(m);
+  m.def(
+      "babyai_mission",
+      [](const std::vector<int64_t>& id) {
+        mg::MissionCode code;
+        if (id.size() != mg::kMissionParts)
+          throw nb::value_error(("a BabyAI mission_id has 5 elements (form, 4 clause slots), got " +
+                                 std::to_string(id.size()))
+                                    .c_str());
+        for (int k = 0; k < mg::kMissionParts; ++k)
+          code.part[k] = static_cast<int32_t>(id[k] < -1 || id[k] > mg::kClauseCodes ? mg::kClauseCodes : id[k]);
+        if (const char* why = mg::MissionCodeError(code))
+          throw nb::value_error((std::string("not a BabyAI mission_id: ") + why).c_str());
+        mg::MissionText text;
+        mg::ComposeMission(text, code);
+        return std::string(text.text, static_cast<size_t>(text.len));
+      },
+      nb::arg("mission_id"), "The mission text a BabyAI info['mission_id'] stands for.");
 }

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "babyai_mission.h"
 #include "common/random/np_random.h"
 #include "grid.h"
 
@@ -25,16 +26,10 @@ struct World {
   int step_count = 0, max_steps = 100;
   bool see_through_walls = false;
   uint16_t next_id = 1;
-  int mission_id = 0;
-  // BabyAI states its mission as generated text (mission_id -1, as envpool);
-  // composed here at reset, never on the heap.
-  static constexpr int kMissionText = 512;
-  char mission_text[kMissionText] = {};
-  int mission_len = 0;
-  void MissionClear() { mission_len = 0; }
-  void MissionAppend(const char* s) {
-    while (*s && mission_len < kMissionText) mission_text[mission_len++] = *s++;
-  }
+  int mission_id = 0;  // MiniGrid: an index into the level's table (missions.h)
+  // BabyAI: the mission's code (info["mission_id"]) and its text, written at reset.
+  MissionCode babyai_code;
+  MissionText babyai_text;
 
   // A new object with its own identity.
   Obj Make(uint8_t type, uint8_t color, uint8_t state = 0) {

@@ -11,6 +11,23 @@ envpool). The time limit is each level's own ``max_steps``.
 
 from ..registry import register
 
+
+def babyai_mission(mission_id) -> str:
+    """The mission text a BabyAI ``info["mission_id"]`` row stands for.
+
+    A BabyAI mission is generated from a grammar, and the seq levels (BossLevel,
+    ...) can state about 2.5e19 of them, more than an int64 can index; so the id
+    is five int32 parts, ``[form, clause_0, clause_1, clause_2, clause_3]``:
+    ``form`` (0..9) says how the clauses join (" and ", ", then ", " after you "),
+    each clause (0..123549) indexes the enumeration of "go to / open / pick up
+    D" and "put D next to D" over descriptions D (article, colour, type,
+    location), and unused slots hold -1. Equal missions have equal ids.
+    csrc/envs/minigrid/babyai_mission.h defines the enumeration.
+    """
+    from .._minigrid import babyai_mission as decode
+
+    return decode([int(v) for v in mission_id])
+
 _REF = "minigrid 3.2.0"
 
 
@@ -79,8 +96,9 @@ for _name, _room, _box, _blocked, _quarters, _visited, _versions in (
 
 
 # ---- BabyAI (minigrid 3.2.0 babyai): the mission is generated text, 512 bytes
-# as envpool, and mission_id is -1 (as envpool). The time limit is
-# room_size**2 * num_rows * num_cols per navigation the instruction needs.
+# as envpool; info["mission_id"] is built from its parts (babyai_mission above;
+# envpool gives -1). The time limit is room_size**2 * num_rows * num_cols per
+# navigation the instruction needs.
 def _babyai(task_id: str, env_name: str, room_size: int = 8, num_rows: int = 3, num_cols: int = 3, navs: int = 1,
             fixed_max_steps: int = 0, **options) -> None:
     steps = fixed_max_steps or navs * room_size * room_size * num_rows * num_cols
