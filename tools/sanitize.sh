@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
-# Builds rlpool's five families with sanitizers and runs the engine, stress,
+# Builds every rlpool family with sanitizers and runs the engine, stress,
 # bad-input, API, hardening and concurrency tests plus one test file per
 # family under each. Two variants, each in its own build dir and venv under
 # build/sanitize-<variant>/ so the normal build is never touched:
 #   asan: -fsanitize=address,undefined    tsan: -fsanitize=thread
 # Only rlpool's own code is instrumented (CMake option RLPOOL_SANITIZE);
-# ALE, Box2D, MuJoCo, nanobind's runtime and Python itself are not.
+# ALE, Box2D, MuJoCo, ViZDoom, nanobind's runtime and Python are not.
 #
 #   tools/sanitize.sh [asan|tsan|all]     (default: all)
 #   RLPOOL_FUZZ_SEQUENCES=10000 by default here (CI's pytest runs 300).
-#   RLPOOL_FAMILIES=... to build fewer families (default: all five); the
-#   engine tests need classic_control and toy_text.
+#   RLPOOL_FAMILIES=... to build fewer families (default: every folder of
+#   csrc/envs); the engine tests need classic_control and toy_text.
+#   PYTHON=... the interpreter whose packages the tests use (default python3).
+#
+# Needs: g++ (with its libasan / libtsan, as Debian's and Ubuntu's g++
+# packages bring), and in PYTHON's environment rlpool's test and build
+# dependencies: pip install ".[test]" scikit-build-core nanobind.
 #
 # Exit status 0 only if every test passed and no sanitizer report was
 # written. Reports go to build/sanitize-<variant>/reports/; a report that is
@@ -21,26 +26,49 @@ ROOT=$PWD
 VARIANTS=${1:-all}
 [[ $VARIANTS == all ]] && VARIANTS="asan tsan"
 export RLPOOL_FUZZ_SEQUENCES=${RLPOOL_FUZZ_SEQUENCES:-10000}
-export RLPOOL_FAMILIES=${RLPOOL_FAMILIES:-atari,box2d,classic_control,mujoco,toy_text}
+ALL_FAMILIES=$(for f in csrc/envs/*/CMakeLists.txt; do basename "$(dirname "$f")"; done | paste -sd,)
+export RLPOOL_FAMILIES=${RLPOOL_FAMILIES:-$ALL_FAMILIES}
 export CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-2}
 PY=${PYTHON:-python3}
 
 # Reports that are expected, one pattern per line with the reason after '#'.
-# (Empty: both variants ran clean on 2026-11-30.)
 EXPLAINED=(
 )
 
 TESTS=(
   tests/test_engine.py tests/test_stress.py tests/test_bad_input.py tests/test_api.py
-  tests/test_hardening.py tests/test_concurrency.py
+  tests/test_hardening.py
 )
 # One test file per family that is built.
 declare -A FAMILY_TEST=(
   [classic_control]=tests/classic_control/test_alignment.py [toy_text]=tests/toy_text/test_trajectories.py
   [atari]=tests/atari/test_registry_smoke.py [mujoco]=tests/mujoco/test_pool.py
-  [box2d]=tests/box2d/test_lunar_lander.py
+  [box2d]=tests/box2d/test_lunar_lander.py [dm_control]=tests/dm_control/test_env.py
+  [minigrid]=tests/minigrid/test_alignment.py [vizdoom]=tests/vizdoom/test_processes.py
+  [python]=tests/python/test_errors.py
 )
-for f in ${RLPOOL_FAMILIES//,/ }; do TESTS+=("${FAMILY_TEST[$f]}"); done
+for f in ${RLPOOL_FAMILIES//,/ }; do
+  [[ -n ${FAMILY_TEST[$f]:-} ]] || { echo "tools/sanitize.sh: family '$f' has no test file in FAMILY_TEST; add one"; exit 2; }
+  TESTS+=("${FAMILY_TEST[$f]}")
+done
+TESTS+=(tests/test_concurrency.py)  # the long fuzz last
+
+# The build and the tests need these in PYTHON's environment.
+"$PY" -c "import scikit_build_core, nanobind, numpy, pytest, pytest_timeout, gymnasium" 2>/dev/null || {
+  echo "tools/sanitize.sh: $PY lacks rlpool's build or test dependencies;" \
+       "run: $PY -m pip install '.[test]' scikit-build-core nanobind (or set PYTHON=...)"; exit 2; }
+
+# A venv of its own for the instrumented rlpool, seeing PYTHON's packages
+# through a .pth of plain paths: unlike --system-site-packages this works
+# when PYTHON is itself a venv, and it skips those folders' own .pth files,
+# so an editable rlpool installed there (an import hook) cannot shadow this
+# one.
+make_venv() {
+  local venv=$1
+  [[ -x $venv/bin/python ]] || "$PY" -m venv "$venv"
+  "$PY" -c "import site, sys; print('\n'.join(p for p in sys.path if p.endswith(('site-packages', 'dist-packages'))))" \
+    >"$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/rlpool_sanitize_deps.pth"
+}
 
 run_variant() {
   local v=$1 flags preload opts
@@ -62,22 +90,29 @@ run_variant() {
     *) echo "unknown variant $v (asan, tsan or all)"; exit 2 ;;
   esac
   local dir=$ROOT/build/sanitize-$v
-  local reports=$dir/reports
+  local reports=$dir/reports vpy=$dir/venv/bin/python
   mkdir -p "$dir"
   rm -rf "$reports"; mkdir -p "$reports"
   local start=$SECONDS
-  [[ -x $dir/venv/bin/python ]] || "$PY" -m venv --system-site-packages "$dir/venv"
+  make_venv "$dir/venv"
   echo "== $v: building $RLPOOL_FAMILIES with -fsanitize=$flags into $dir"
-  "$dir/venv/bin/python" -m pip install --no-build-isolation --no-deps --disable-pip-version-check -q \
+  "$vpy" -m pip install --no-build-isolation --no-deps --disable-pip-version-check -q \
     -Cbuild-dir="$dir/{wheel_tag}" -Ccmake.define.RLPOOL_SANITIZE="$flags" \
     -Ccmake.build-type=Release -Cinstall.strip=false . >"$dir/build.log" 2>&1 \
     || { tail -40 "$dir/build.log"; exit 1; }
+  "$vpy" -c "import rlpool, sys; sys.exit(not rlpool.__file__.startswith(sys.prefix))" \
+    || { echo "$v: 'import rlpool' does not find the instrumented build in $dir/venv"; exit 1; }
   echo "== $v: built in $((SECONDS - start)) s; running tests"
+  # rlpool._vizdoom links the vizdoom wheel's extension, which its rpath
+  # seeks next to rlpool; PYTHON's vizdoom is elsewhere.
+  local libpath
+  libpath=$("$vpy" -c "import importlib.util as u; s = u.find_spec('vizdoom'); print(s.submodule_search_locations[0] if s else '')")
   local tstart=$SECONDS status=0
   # Run from an empty folder so that `import rlpool` finds the installed
   # (instrumented) package, never the source tree.
-  (cd "$dir" && env LD_PRELOAD="$preload" ${opts//REPORTS/$reports} \
-     "$dir/venv/bin/python" -m pytest -q -p no:cacheprovider --rootdir="$ROOT" -c "$ROOT/pyproject.toml" \
+  (cd "$dir" && env LD_PRELOAD="$preload" LD_LIBRARY_PATH="$libpath${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+     ${opts//REPORTS/$reports} \
+     "$vpy" -m pytest -q -p no:cacheprovider --rootdir="$ROOT" -c "$ROOT/pyproject.toml" \
      --timeout=3600 "${TESTS[@]/#/$ROOT/}") || status=$?
   echo "== $v: tests took $((SECONDS - tstart)) s (pytest exit $status)"
   local unexplained=0
