@@ -10,6 +10,13 @@
 // max(previous pooled frame, whatever was recorded this step).
 //
 // Everything is allocated in the constructor; Reset/Step allocate nothing.
+// Observation: uint8 (stack_num * C, img_height, img_width), oldest frame first (C = 1 grey,
+//   3 RGB).
+// Action: an index into the game's minimal action set (full_action_space: all 18).
+// Reward: the score change over frame_skip frames (its sign with reward_clip); info["reward"]
+//   is the raw change.
+// Episode: ends at game over (episodic_life: at each lost life, the game continuing); 27000
+//   steps by default.
 #pragma once
 
 #include <algorithm>

@@ -6,6 +6,13 @@
 // float32. The RNG is numpy's, so a seed gives gymnasium's terrain, push and
 // engine dispersion. Particles are created by gymnasium only when rendering,
 // so they never touch the physics here.
+// Observation: float32 x, y, x and y velocity, angle, angular velocity, left and right leg
+//   contact (8).
+// Action: discrete 0 none, 1 left engine, 2 main engine, 3 right engine; continuous: 2 float32
+//   in [-1, 1] (main, lateral).
+// Reward: the change of the shaping (distance, speed, tilt, leg contacts) minus fuel; -100 on
+//   a crash or leaving the screen, +100 at rest.
+// Episode: ends on a crash, |x| >= 1, or when the lander sleeps; 1000 steps.
 #pragma once
 
 #include <Box2D/Box2D.h>

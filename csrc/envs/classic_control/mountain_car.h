@@ -1,4 +1,8 @@
 // MountainCar (discrete): gymnasium 1.x MountainCarEnv (Moore 1990), float64 state.
+// Observation: float32 position, velocity (2).
+// Action: 0 accelerate left, 1 none, 2 accelerate right.
+// Reward: -1 per step.
+// Episode: ends at position >= 0.5 with velocity >= goal_velocity; 200 steps.
 #pragma once
 
 #include <algorithm>

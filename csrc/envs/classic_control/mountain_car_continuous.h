@@ -4,6 +4,10 @@
 // after reset) and numpy evaluates float32-with-Python-float arithmetic in
 // float32. We track which precision the reference is in and round the same
 // way, so trajectories match bit for bit rather than drifting apart.
+// Observation: float32 position, velocity (2).
+// Action: 1 float32 force in [-1, 1].
+// Reward: -0.1 * force^2 per step, +100 on reaching the goal.
+// Episode: ends at position >= 0.45 with velocity >= goal_velocity; 999 steps.
 #pragma once
 
 #include <algorithm>

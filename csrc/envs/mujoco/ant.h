@@ -1,4 +1,11 @@
 // Ant: gymnasium 1.x ant_v4.AntEnv and ant_v5.AntEnv.
+// Observation: float64 qpos[2:] (13), qvel (14), then clipped cfrc_ext of the bodies (v3: every
+//   body; v4: with use_contact_forces; v5: every body but the world, include_cfrc_ext_in_observation).
+// Action: 8 float32 joint torques in [-1, 1].
+// Reward: x velocity (v5: * forward_reward_weight) + healthy_reward - ctrl cost - contact cost
+//   (v4: contact cost only with use_contact_forces).
+// Episode: ends when the torso's z leaves healthy_z_range or the state is not finite
+//   (terminate_when_unhealthy); 1000 steps.
 #pragma once
 
 #include "mujoco_env.h"

@@ -1,4 +1,9 @@
 // HalfCheetah: gymnasium 1.x half_cheetah_v4 and half_cheetah_v5. Never terminates.
+// Observation: float64 qpos[1:] (8; qpos with x when exclude_current_positions_from_observation
+//   is false), qvel (9).
+// Action: 6 float32 joint torques in [-1, 1].
+// Reward: forward_reward_weight * x velocity - ctrl_cost_weight * |action|^2.
+// Episode: never terminates; 1000 steps.
 #pragma once
 
 #include "mujoco_env.h"

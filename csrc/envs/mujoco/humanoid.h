@@ -1,4 +1,10 @@
 // Humanoid: gymnasium 1.x humanoid_v4 and humanoid_v5.
+// Observation: float64 qpos[2:], qvel, cinert, cvel, qfrc_actuator, cfrc_ext (v5 drops the
+//   world body's rows and takes the include_*_in_observation options).
+// Action: 17 float32 joint torques in [-0.4, 0.4].
+// Reward: forward_reward_weight * mass-centre x velocity + healthy_reward - ctrl cost
+//   (- contact cost in v3 and v5).
+// Episode: ends when the torso's z leaves healthy_z_range (terminate_when_unhealthy); 1000 steps.
 #pragma once
 
 #include <limits>

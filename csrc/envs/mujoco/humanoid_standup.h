@@ -1,5 +1,9 @@
 // HumanoidStandup: gymnasium 1.x humanoidstandup_v4 and humanoidstandup_v5.
 // Never terminates; the reward pays for height (qpos[2] / timestep).
+// Observation: float64 as Humanoid's (humanoid.h).
+// Action: 17 float32 joint torques in [-0.4, 0.4].
+// Reward: torso z / timestep - ctrl cost - impact cost + 1.
+// Episode: never terminates; 1000 steps.
 #pragma once
 
 #include "humanoid_common.h"

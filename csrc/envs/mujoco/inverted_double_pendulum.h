@@ -1,5 +1,11 @@
 // InvertedDoublePendulum: gymnasium 1.x inverted_double_pendulum_v4 and _v5.
 // Ends when the pole tip (site 0) drops to height 1 or below.
+// Observation: float64 cart x, sin and cos of both hinge angles, qvel clipped to +-10,
+//   qfrc_constraint clipped to +-10 (v4: all 3, v5: the first).
+// Action: 1 float32 cart force in [-1, 1].
+// Reward: 10 alive bonus (v5: healthy_reward, 0 on the ending step) - 0.01 x^2 - (y - 2)^2 of the
+//   tip - velocity penalty.
+// Episode: ends as above; 1000 steps.
 #pragma once
 
 #include "mujoco_env.h"

@@ -1,6 +1,11 @@
 // Hopper and Walker2d (gymnasium 1.x hopper_v4/v5, walker2d_v4/v5): the same
 // planar runner, differing in defaults and in Hopper's extra state-range
 // health check.
+// Observation: float64 qpos[1:] (with x when not excluded), qvel clipped to +-10.
+// Action: float32 joint torques in [-1, 1] (Hopper 3, Walker2d 6).
+// Reward: forward_reward_weight * x velocity + healthy_reward - ctrl_cost_weight * |action|^2.
+// Episode: ends when unhealthy (height, angle, Hopper's state range) with terminate_when_unhealthy;
+//   1000 steps.
 #pragma once
 
 #include "mujoco_env.h"

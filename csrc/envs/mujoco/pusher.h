@@ -3,6 +3,11 @@
 // gymnasium refuses to make Pusher-v4 under mujoco >= 3 (its pusher.xml
 // behaves differently there); here v4 runs pusher.xml with v4's formulas:
 // the reward is taken from the state *before* the step, with fixed weights.
+// Observation: float64 7 arm qpos, 7 arm qvel, fingertip, object and goal positions (23).
+// Action: 7 float32 joint torques in [-2, 2].
+// Reward: -reward_near_weight * |fingertip - object| - reward_dist_weight * |object - goal|
+//   - reward_control_weight * |action|^2.
+// Episode: never terminates; 100 steps.
 #pragma once
 
 #include "mujoco_env.h"

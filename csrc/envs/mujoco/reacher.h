@@ -1,6 +1,11 @@
 // Reacher: gymnasium 1.x reacher_v4 and reacher_v5. Never terminates.
 // v4 takes its reward from the state before the step and observes the full
 // 3-d fingertip-to-target vector; v5 rewards the state after and keeps x, y.
+// Observation: float64 cos, sin of the 2 arm angles, target (x, y), arm qvel (2), fingertip -
+//   target (v4: 3, v5: x, y).
+// Action: 2 float32 joint torques in [-1, 1].
+// Reward: -reward_dist_weight * |fingertip - target| - reward_control_weight * |action|^2.
+// Episode: never terminates; 50 steps.
 #pragma once
 
 #include "mujoco_env.h"

@@ -1,4 +1,8 @@
 // Swimmer: gymnasium 1.x swimmer_v4 and swimmer_v5. Never terminates.
+// Observation: float64 qpos[2:] (3; with x, y when not excluded), qvel (5).
+// Action: 2 float32 joint torques in [-1, 1].
+// Reward: forward_reward_weight * x velocity - ctrl_cost_weight * |action|^2.
+// Episode: never terminates; 1000 steps.
 #pragma once
 
 #include "mujoco_env.h"

@@ -5,6 +5,10 @@
 // entries of gymnasium's Tuple(Discrete(32), Discrete(11), Discrete(2)) in order.
 // Option `debug_state` adds info["player_hand"] / info["dealer_hand"]: the
 // cards (1..10, ace = 1) padded with zeros, so tests can replay a hand in gymnasium.
+// Observation: int32 [player sum, dealer's card, usable ace].
+// Action: 0 stick, 1 hit.
+// Reward: +1 win, -1 loss, 0 draw (natural: 1.5 for a natural blackjack).
+// Episode: ends when the player sticks or busts.
 #pragma once
 
 #include "common.h"

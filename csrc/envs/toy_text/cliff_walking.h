@@ -3,6 +3,10 @@
 // 4x12 grid, start (3,0), goal (3,11), cliff (3,1..10): stepping into the
 // cliff costs -100 and sends the agent back to the start without ending
 // the episode. Actions: 0 up, 1 right, 2 down, 3 left.
+// Observation: int32 cell index row * 12 + col (48 cells).
+// Action: 0 up, 1 right, 2 down, 3 left.
+// Reward: -1 per step, -100 for stepping into the cliff.
+// Episode: ends at the goal.
 #pragma once
 
 #include <algorithm>

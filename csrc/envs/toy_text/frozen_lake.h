@@ -6,6 +6,10 @@
 // `is_slippery`, `success_rate`, `reward_schedule` ([goal, hole, frozen]).
 // gymnasium's random map (map_name=None) is not offered: its map would come
 // from an unseeded global RNG.
+// Observation: int32 cell index row * ncol + col.
+// Action: 0 left, 1 down, 2 right, 3 up (slippery: the intended or a perpendicular move).
+// Reward: reward_schedule [goal, hole, frozen] (1 at the goal by default).
+// Episode: ends in a hole or at the goal; 100 steps (8x8: 200).
 #pragma once
 
 #include <algorithm>
