@@ -21,9 +21,9 @@ class Acrobot {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("book_or_nips", std::string("book"));
-    c.Set("torque_noise_max", 0.0);
-    c.Set("debug_state", false);
+    c.Set("book_or_nips", std::string("book"), "dynamics: \"book\" (Sutton & Barto) or \"nips\" (NIPS'95)");
+    c.Set("torque_noise_max", 0.0, "uniform noise in [-max, max] added to the torque");
+    SetDebugStateOption(c);
     return c;
   }
 

@@ -17,8 +17,8 @@ class CartPole {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("sutton_barto_reward", false);
-    c.Set("debug_state", false);
+    c.Set("sutton_barto_reward", false, "reward 0 per step and -1 on failure (Sutton & Barto) instead of +1");
+    SetDebugStateOption(c);
     return c;
   }
 

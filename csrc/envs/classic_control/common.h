@@ -20,6 +20,14 @@ class Uniform {
   std::mt19937 rng_;
 };
 
+// Every classic-control env writes the same Row: its observation, then the
+// debug state when enabled.
+enum : size_t { kObs, kDebugState };
+
+inline void SetDebugStateOption(Config& c) {
+  c.Set("debug_state", false, "tests: adds info['state'], the exact float64 internal state");
+}
+
 inline void AddDebugState(const Config& c, EnvSpec& spec, int64_t size) {
   if (c.Get<bool>("debug_state")) spec.info.push_back(Field<double>("state", {size}));
 }

@@ -16,8 +16,8 @@ class MountainCar {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("goal_velocity", 0.0);
-    c.Set("debug_state", false);
+    c.Set("goal_velocity", 0.0, "least velocity at the goal position that ends the episode");
+    SetDebugStateOption(c);
     return c;
   }
 

@@ -17,8 +17,8 @@ class Pendulum {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("g", 10.0);
-    c.Set("debug_state", false);
+    c.Set("g", 10.0, "gravity acceleration");
+    SetDebugStateOption(c);
     return c;
   }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../../core/env.h"
+#include "mujoco_env.h"
 
 namespace rlpool::mujoco {
 
@@ -21,7 +22,8 @@ class FrameStacked : public Env {
  public:
   static Config DefaultConfig() {
     Config c = Env::DefaultConfig();
-    c.Set("frame_stack", int64_t{1});
+    c.Set("frame_stack", int64_t{1}, "observations stacked, oldest first, as a (frame_stack, n) array; 1 = plain (n,)");
+    DescribeGymOptions(c);
     return c;
   }
 

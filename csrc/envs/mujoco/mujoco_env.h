@@ -27,10 +27,31 @@ namespace rlpool::mujoco {
 // from) and reward64 (the float64 reward before the engine's float32 cast), so
 // tests can put gymnasium's env in the same state and compare exactly.
 inline void SetCommonOptions(Config& c, const std::string& xml_file, int64_t frame_skip) {
-  c.Set("xml_file", xml_file);
-  c.Set("frame_skip", frame_skip);
-  c.Set("base_path", std::string());
-  c.Set("debug_state", false);
+  c.Set("xml_file", xml_file, "the MuJoCo model: a file name under base_path, or an absolute path");
+  c.Set("frame_skip", frame_skip, "physics steps per agent step");
+  c.Set("base_path", std::string(), "folder of relative xml_file names (default: gymnasium's assets)");
+  c.Set("debug_state", false, "tests: info qpos0 / qvel0 (the episode's start) and reward64 (float64 reward)");
+}
+
+// What gymnasium's MuJoCo options mean, for those of them a task takes.
+// The tasks set these with different defaults; their meaning is one.
+inline void DescribeGymOptions(Config& c) {
+  static const std::pair<const char*, const char*> kMeanings[] = {
+      {"reset_noise_scale", "scale of the random perturbation of the initial qpos / qvel"},
+      {"forward_reward_weight", "weight of the forward-velocity reward"},
+      {"ctrl_cost_weight", "weight of the control cost (sum of squared actions)"},
+      {"contact_cost_weight", "weight of the contact-force cost"},
+      {"contact_force_range", "(min, max) the external contact forces are clipped to"},
+      {"use_contact_forces", "v4: observe the clipped contact forces and pay their cost"},
+      {"include_cfrc_ext_in_observation", "observe the clipped contact forces"},
+      {"healthy_reward", "reward per step while healthy"},
+      {"terminate_when_unhealthy", "end the episode when the body leaves the healthy range"},
+      {"healthy_z_range", "(min, max) torso height that counts as healthy"},
+      {"main_body", "body id whose x, y motion is rewarded"},
+      {"exclude_current_positions_from_observation", "leave the x (and y) position out of the observation"},
+  };
+  for (const auto& [key, meaning] : kMeanings)
+    if (c.Has(key)) c.Describe(key, meaning);
 }
 
 inline ModelPtr ModelFor(const Config& c) {
