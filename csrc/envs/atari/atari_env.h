@@ -107,17 +107,20 @@ class Atari {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs, kLives, kReward, kTerminated, kRam, kDiscount };
+
   static EnvSpec Spec(const Config& c) {
     AtariOptions o = AtariOptions::From(c);
     const RomInfo& rom = GetRomInfo(o.rom_path);
     CheckModes(o, rom);
     EnvSpec s;
-    s.obs.push_back(Field<uint8_t>("obs", {int64_t{o.stack_num} * o.Channels(), o.img_height, o.img_width}, {0.0}, {255.0}));
-    s.info.push_back(Field<int32_t>("lives", {}, {0.0}));
-    s.info.push_back(Field<float>("reward", {}));
-    s.info.push_back(Field<int32_t>("terminated", {}, {0.0}, {1.0}));
-    s.info.push_back(Field<uint8_t>("ram", {128}, {0.0}, {255.0}));
-    s.info.push_back(Field<float>("discount", {}, {0.0}, {1.0}));
+    s.AddObs(kObs, Field<uint8_t>("obs", {int64_t{o.stack_num} * o.Channels(), o.img_height, o.img_width}, {0.0}, {255.0}));
+    s.AddInfo(kLives, Field<int32_t>("lives", {}, {0.0}));
+    s.AddInfo(kReward, Field<float>("reward", {}));
+    s.AddInfo(kTerminated, Field<int32_t>("terminated", {}, {0.0}, {1.0}));
+    s.AddInfo(kRam, Field<uint8_t>("ram", {128}, {0.0}, {255.0}));
+    s.AddInfo(kDiscount, Field<float>("discount", {}, {0.0}, {1.0}));
     int64_t n = static_cast<int64_t>(o.full_action_space ? rom.legal_actions.size() : rom.minimal_actions.size());
     s.action = DiscreteField<int32_t>("action", n);
     return s;
@@ -352,18 +355,18 @@ class Atari {
   }
 
   void WriteRow(const Row& out, float raw_reward, float discount) {
-    uint8_t* obs = out.At<uint8_t>(0);
+    uint8_t* obs = out.At<uint8_t>(kObs);
     // Oldest frame first: the slot after head_ is the oldest.
     for (int k = 0; k < o_.stack_num; ++k) {
       int slot = (head_ + 1 + k) % o_.stack_num;
       std::memcpy(obs + static_cast<size_t>(k) * frame_bytes_, stack_.data() + static_cast<size_t>(slot) * frame_bytes_,
                   frame_bytes_);
     }
-    *out.At<int32_t>(1) = lives_;
-    *out.At<float>(2) = raw_reward;
-    *out.At<int32_t>(3) = ale_->game_over(false) ? 1 : 0;
-    std::memcpy(out.At<uint8_t>(4), ale_->getRAM().array(), 128);
-    *out.At<float>(5) = discount;
+    *out.At<int32_t>(kLives) = lives_;
+    *out.At<float>(kReward) = raw_reward;
+    *out.At<int32_t>(kTerminated) = ale_->game_over(false) ? 1 : 0;
+    std::memcpy(out.At<uint8_t>(kRam), ale_->getRAM().array(), 128);
+    *out.At<float>(kDiscount) = discount;
   }
 
   AtariOptions o_;

@@ -34,13 +34,16 @@ class BipedalWalker {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs };
+
   static EnvSpec Spec(const Config&) {
     EnvSpec s;
     std::vector<double> low = {-M_PI, -5.0, -5.0, -5.0, -M_PI, -5.0, -M_PI, -5.0, -0.0, -M_PI, -5.0, -M_PI, -5.0, -0.0};
     std::vector<double> high = {M_PI, 5.0, 5.0, 5.0, M_PI, 5.0, M_PI, 5.0, 5.0, M_PI, 5.0, M_PI, 5.0, 5.0};
     low.resize(24, -1.0);
     high.resize(24, 1.0);
-    s.obs.push_back(Field<float>("obs", {24}, low, high));
+    s.AddObs(kObs, Field<float>("obs", {24}, low, high));
     s.action = Field<float>("action", {4}, {-1.0}, {1.0});
     return s;
   }
@@ -312,7 +315,7 @@ class BipedalWalker {
 
     const b2Vec2 pos = hull_->GetPosition();
     const b2Vec2 vel = hull_->GetLinearVelocity();
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     double s[14] = {
         hull_->GetAngle(),
         2.0 * hull_->GetAngularVelocity() / kFps,

@@ -38,9 +38,12 @@ class LunarLander {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs };
+
   static EnvSpec Spec(const Config& c) {
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {8}, {-2.5, -2.5, -10.0, -10.0, -2 * M_PI, -10.0, -0.0, -0.0},
+    s.AddObs(kObs, Field<float>("obs", {8}, {-2.5, -2.5, -10.0, -10.0, -2 * M_PI, -10.0, -0.0, -0.0},
                                  {2.5, 2.5, 10.0, 10.0, 2 * M_PI, 10.0, 1.0, 1.0}));
     if (c.Get<bool>("continuous")) {
       s.action = Field<float>("action", {2}, {-1.0}, {1.0});
@@ -291,7 +294,7 @@ class LunarLander {
         leg_contact_[0] ? 1.0 : 0.0,
         leg_contact_[1] ? 1.0 : 0.0,
     };
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     for (int i = 0; i < 8; ++i) obs[i] = static_cast<float>(s[i]);
 
     double shaping = -100 * std::sqrt(s[0] * s[0] + s[1] * s[1]) - 100 * std::sqrt(s[2] * s[2] + s[3] * s[3]) -

@@ -32,7 +32,7 @@ class Acrobot {
     if (mode != "book" && mode != "nips")
       throw std::invalid_argument("book_or_nips must be 'book' or 'nips', got '" + mode + "'");
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {6}, {-1, -1, -1, -1, -kMaxVel1, -kMaxVel2},
+    s.AddObs(kObs, Field<float>("obs", {6}, {-1, -1, -1, -1, -kMaxVel1, -kMaxVel2},
                                  {1, 1, 1, 1, kMaxVel1, kMaxVel2}));
     s.action = DiscreteField<int32_t>("action", 3);
     AddDebugState(c, s, 4);
@@ -115,14 +115,14 @@ class Acrobot {
   }
 
   void Write(const Row& out) const {
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     obs[0] = static_cast<float>(std::cos(s_[0]));
     obs[1] = static_cast<float>(std::sin(s_[0]));
     obs[2] = static_cast<float>(std::cos(s_[1]));
     obs[3] = static_cast<float>(std::sin(s_[1]));
     obs[4] = static_cast<float>(s_[2]);
     obs[5] = static_cast<float>(s_[3]);
-    WriteDebugState(debug_, out, 1, s_);
+    WriteDebugState(debug_, out, s_);
   }
 
   Uniform uniform_;

@@ -25,7 +25,7 @@ class CartPole {
   static EnvSpec Spec(const Config& c) {
     const double high[4] = {kXThreshold * 2, kInf, kThetaThreshold * 2, kInf};
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {4}, {-high[0], -high[1], -high[2], -high[3]},
+    s.AddObs(kObs, Field<float>("obs", {4}, {-high[0], -high[1], -high[2], -high[3]},
                                  {high[0], high[1], high[2], high[3]}));
     s.action = DiscreteField<int32_t>("action", 2);
     AddDebugState(c, s, 4);
@@ -70,9 +70,9 @@ class CartPole {
   static constexpr double kThetaThreshold = 12 * 2 * M_PI / 360, kXThreshold = 2.4;
 
   void Write(const Row& out) const {
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     for (int i = 0; i < 4; ++i) obs[i] = static_cast<float>(s_[i]);
-    WriteDebugState(debug_, out, 1, s_);
+    WriteDebugState(debug_, out, s_);
   }
 
   Uniform uniform_;

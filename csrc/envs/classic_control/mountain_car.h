@@ -23,7 +23,7 @@ class MountainCar {
 
   static EnvSpec Spec(const Config& c) {
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {2}, {kMinPosition, -kMaxSpeed}, {kMaxPosition, kMaxSpeed}));
+    s.AddObs(kObs, Field<float>("obs", {2}, {kMinPosition, -kMaxSpeed}, {kMaxPosition, kMaxSpeed}));
     s.action = DiscreteField<int32_t>("action", 3);
     AddDebugState(c, s, 2);
     return s;
@@ -58,10 +58,10 @@ class MountainCar {
   static constexpr double kGoalPosition = 0.5, kForce = 0.001, kGravity = 0.0025;
 
   void Write(const Row& out) const {
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     obs[0] = static_cast<float>(s_[0]);
     obs[1] = static_cast<float>(s_[1]);
-    WriteDebugState(debug_, out, 1, s_);
+    WriteDebugState(debug_, out, s_);
   }
 
   Uniform uniform_;

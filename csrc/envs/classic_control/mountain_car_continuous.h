@@ -28,7 +28,7 @@ class MountainCarContinuous {
 
   static EnvSpec Spec(const Config& c) {
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {2}, {kMinPosition, -kMaxSpeed}, {kMaxPosition, kMaxSpeed}));
+    s.AddObs(kObs, Field<float>("obs", {2}, {kMinPosition, -kMaxSpeed}, {kMaxPosition, kMaxSpeed}));
     s.action = Field<float>("action", {1}, {-1.0}, {1.0});
     AddDebugState(c, s, 2);
     return s;
@@ -83,10 +83,10 @@ class MountainCarContinuous {
   static constexpr double kGoalPosition = 0.45, kPower = 0.0015;
 
   void Write(const Row& out) const {
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     obs[0] = static_cast<float>(s_[0]);
     obs[1] = static_cast<float>(s_[1]);
-    WriteDebugState(debug_, out, 1, s_);
+    WriteDebugState(debug_, out, s_);
   }
 
   Uniform uniform_;

@@ -24,7 +24,7 @@ class Pendulum {
 
   static EnvSpec Spec(const Config& c) {
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {3}, {-1.0, -1.0, -kMaxSpeed}, {1.0, 1.0, kMaxSpeed}));
+    s.AddObs(kObs, Field<float>("obs", {3}, {-1.0, -1.0, -kMaxSpeed}, {1.0, 1.0, kMaxSpeed}));
     s.action = Field<float>("action", {1}, {-kMaxTorque}, {kMaxTorque});
     AddDebugState(c, s, 2);
     return s;
@@ -63,11 +63,11 @@ class Pendulum {
   }
 
   void Write(const Row& out) const {
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     obs[0] = static_cast<float>(std::cos(s_[0]));
     obs[1] = static_cast<float>(std::sin(s_[0]));
     obs[2] = static_cast<float>(s_[1]);
-    WriteDebugState(debug_, out, 1, s_);
+    WriteDebugState(debug_, out, s_);
   }
 
   Uniform uniform_;

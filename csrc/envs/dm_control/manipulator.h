@@ -47,11 +47,14 @@ class ManipulatorTask {
     return true;
   }
 
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel*) {
-    return {Field<double>("obs:arm_pos", {8, 2}),   Field<double>("obs:arm_vel", {8}),
-            Field<double>("obs:touch", {5}),        Field<double>("obs:hand_pos", {4}),
-            Field<double>("obs:object_pos", {4}),   Field<double>("obs:object_vel", {3}),
-            Field<double>("obs:target_pos", {4})};
+  static void Observations(const std::string&, const mjModel*, EnvSpec& s) {
+    s.AddObs(kArmPos, Field<double>("obs:arm_pos", {8, 2}));
+    s.AddObs(kArmVel, Field<double>("obs:arm_vel", {8}));
+    s.AddObs(kTouch, Field<double>("obs:touch", {5}));
+    s.AddObs(kHandPos, Field<double>("obs:hand_pos", {4}));
+    s.AddObs(kObjectPos, Field<double>("obs:object_pos", {4}));
+    s.AddObs(kObjectVel, Field<double>("obs:object_vel", {3}));
+    s.AddObs(kTargetPos, Field<double>("obs:target_pos", {4}));
   }
 
   ManipulatorTask(const std::string& task, const Physics& p)

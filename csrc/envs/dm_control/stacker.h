@@ -40,10 +40,13 @@ class StackerTask {
 
   static std::vector<FieldSpec> Observations(const std::string& task, const mjModel* m) {
     int n = NumBoxes(task);
-    return {Field<double>("obs:arm_pos", {8, 2}),      Field<double>("obs:arm_vel", {8}),
-            Field<double>("obs:touch", {m->nsensordata}), Field<double>("obs:hand_pos", {4}),
-            Field<double>("obs:box_pos", {n, 4}),      Field<double>("obs:box_vel", {3 * n}),
-            Field<double>("obs:target_pos", {2})};
+    s.AddObs(kArmPos, Field<double>("obs:arm_pos", {8, 2}));
+    s.AddObs(kArmVel, Field<double>("obs:arm_vel", {8}));
+    s.AddObs(kTouch, Field<double>("obs:touch", {m->nsensordata}));
+    s.AddObs(kHandPos, Field<double>("obs:hand_pos", {4}));
+    s.AddObs(kBoxPos, Field<double>("obs:box_pos", {n, 4}));
+    s.AddObs(kBoxVel, Field<double>("obs:box_vel", {3 * n}));
+    s.AddObs(kTargetPos, Field<double>("obs:target_pos", {2}));
   }
 
   StackerTask(const std::string& task, const Physics& p)

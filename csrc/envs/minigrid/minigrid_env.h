@@ -96,6 +96,12 @@ class MiniGrid {
     return c;
   }
 
+  // Row fields, in Spec() order: the image, then (unless img_only) direction
+  // and mission, then the info fields, numbered from the first info field.
+  enum : size_t { kImage, kDirection, kMission };
+  enum : size_t { kAgentPos, kMissionId, kGrid };
+  static size_t FirstInfo(bool img_only) { return img_only ? kImage + 1 : kMission + 1; }
+
   static EnvSpec Spec(const Config& c) {
     Params p = ReadParams(c);
     int view = ViewSize(c);
@@ -105,16 +111,17 @@ class MiniGrid {
     bool img_only = c.Get<bool>("img_only");
     std::vector<int64_t> image_shape = c.Get<bool>("full_obs") ? std::vector<int64_t>{w, h, 3}
                                                                 : std::vector<int64_t>{view, view, 3};
-    s.obs.push_back(Field<uint8_t>(img_only ? "obs" : "obs:image", image_shape, {0.0}, {255.0}));
+    s.AddObs(kImage, Field<uint8_t>(img_only ? "obs" : "obs:image", image_shape, {0.0}, {255.0}));
     if (!img_only) {
-      s.obs.push_back(DiscreteField<int32_t>("obs:direction", 4));
-      s.obs.push_back(Field<uint8_t>("obs:mission", {MissionBytes(c)}, {0.0}, {255.0}));
+      s.AddObs(kDirection, DiscreteField<int32_t>("obs:direction", 4));
+      s.AddObs(kMission, Field<uint8_t>("obs:mission", {MissionBytes(c)}, {0.0}, {255.0}));
     }
-    s.info.push_back(Field<int32_t>("agent_pos", {2}, {0.0}, {static_cast<double>(kMaxSize)}));
+    const size_t info = FirstInfo(img_only);
+    s.AddInfo(info + kAgentPos, Field<int32_t>("agent_pos", {2}, {0.0}, {static_cast<double>(kMaxSize)}));
     // BabyAI states generated text: mission_id -1, as envpool.
-    s.info.push_back(Field<int32_t>("mission_id", {}, {IsBabyAI(p.kind) ? -1.0 : 0.0},
-                                    {static_cast<double>(MissionTable(p).size() - 1)}));
-    if (c.Get<bool>("debug_grid")) s.info.push_back(Field<uint8_t>("grid", {w, h, 3}, {0.0}, {255.0}));
+    s.AddInfo(info + kMissionId, Field<int32_t>("mission_id", {}, {IsBabyAI(p.kind) ? -1.0 : 0.0},
+                                                {static_cast<double>(MissionTable(p).size() - 1)}));
+    if (c.Get<bool>("debug_grid")) s.AddInfo(info + kGrid, Field<uint8_t>("grid", {w, h, 3}, {0.0}, {255.0}));
     s.action = DiscreteField<int32_t>("action", 7);
     return s;
   }
@@ -219,7 +226,7 @@ class MiniGrid {
           w.carrying = w.grid.Get(i, j);
           w.grid.Remove(i, j);
         }
-    if (debug_grid_) w.grid.Encode(out.At<uint8_t>(img_only_ ? 3 : 5));
+    if (debug_grid_) w.grid.Encode(out.At<uint8_t>(FirstInfo(img_only_) + kGrid));
   }
 
   // "goto,pickup" -> indices into `names`, in the order given (minigrid draws from that list).
@@ -453,9 +460,6 @@ class MiniGrid {
     return n;
   }
 
-  // Output fields: obs (image[, direction, mission]) then info.
-  enum ObsField { kImage = 0, kDirection = 1, kMission = 2 };
-
   void Write(const Row& out) const {
     const World& w = world_;
     uint8_t* image = out.At<uint8_t>(kImage);
@@ -468,7 +472,6 @@ class MiniGrid {
     } else {
       EncodeView(w.grid, w.ax, w.ay, w.dir, w.carrying, w.see_through_walls, view_, image);
     }
-    size_t info = 1;
     if (!img_only_) {
       *out.At<int32_t>(kDirection) = w.dir;
       uint8_t* bytes = out.At<uint8_t>(kMission);
@@ -479,13 +482,13 @@ class MiniGrid {
       } else {
         std::memcpy(bytes, w.mission_text, static_cast<size_t>(std::min<int64_t>(w.mission_len, mission_bytes_)));
       }
-      info = 3;
     }
-    int32_t* pos = out.At<int32_t>(info);
+    const size_t info = FirstInfo(img_only_);
+    int32_t* pos = out.At<int32_t>(info + kAgentPos);
     pos[0] = w.ax;
     pos[1] = w.ay;
-    *out.At<int32_t>(info + 1) = w.mission_id;
-    if (debug_grid_) w.grid.Encode(out.At<uint8_t>(info + 2));
+    *out.At<int32_t>(info + kMissionId) = w.mission_id;
+    if (debug_grid_) w.grid.Encode(out.At<uint8_t>(info + kGrid));
   }
 
   Params p_;

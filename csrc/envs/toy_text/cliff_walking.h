@@ -26,10 +26,13 @@ class CliffWalking {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs, kProb };
+
   static EnvSpec Spec(const Config&) {
     EnvSpec s;
-    s.obs.push_back(DiscreteField<int32_t>("obs", kStates));
-    s.info.push_back(Field<double>("prob", {}, {0.0}, {1.0}));
+    s.AddObs(kObs, DiscreteField<int32_t>("obs", kStates));
+    s.AddInfo(kProb, Field<double>("prob", {}, {0.0}, {1.0}));
     s.action = DiscreteField<int32_t>("action", 4);
     return s;
   }
@@ -73,8 +76,8 @@ class CliffWalking {
   }
 
   void Write(const Row& out, double prob) const {
-    *out.At<int32_t>(0) = s_;
-    *out.At<double>(1) = prob;
+    *out.At<int32_t>(kObs) = s_;
+    *out.At<double>(kProb) = prob;
   }
 
   Rng rng_;

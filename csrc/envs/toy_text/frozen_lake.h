@@ -34,11 +34,14 @@ class FrozenLake {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs, kProb };
+
   static EnvSpec Spec(const Config& c) {
     Map map = ParseMap(c);
     EnvSpec s;
-    s.obs.push_back(DiscreteField<int32_t>("obs", map.rows * map.cols));
-    s.info.push_back(Field<double>("prob", {}, {0.0}, {1.0}));
+    s.AddObs(kObs, DiscreteField<int32_t>("obs", map.rows * map.cols));
+    s.AddInfo(kProb, Field<double>("prob", {}, {0.0}, {1.0}));
     s.action = DiscreteField<int32_t>("action", 4);
     return s;
   }
@@ -159,8 +162,8 @@ class FrozenLake {
   }
 
   void Write(const Row& out, double prob) const {
-    *out.At<int32_t>(0) = s_;
-    *out.At<double>(1) = prob;
+    *out.At<int32_t>(kObs) = s_;
+    *out.At<double>(kProb) = prob;
   }
 
   Rng rng_;

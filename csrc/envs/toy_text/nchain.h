@@ -18,9 +18,12 @@ class NChain {
 
   static Config DefaultConfig() { return Config(); }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs };
+
   static EnvSpec Spec(const Config&) {
     EnvSpec s;
-    s.obs.push_back(DiscreteField<int32_t>("obs", kStates));
+    s.AddObs(kObs, DiscreteField<int32_t>("obs", kStates));
     s.action = DiscreteField<int32_t>("action", 2);
     return s;
   }
@@ -29,7 +32,7 @@ class NChain {
 
   void Reset(const Row& out, bool) {
     s_ = 0;
-    *out.At<int32_t>(0) = s_;
+    *out.At<int32_t>(kObs) = s_;
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -44,7 +47,7 @@ class NChain {
     } else {
       reward = kLarge;
     }
-    *out.At<int32_t>(0) = s_;
+    *out.At<int32_t>(kObs) = s_;
     return {reward, false};
   }
 
