@@ -32,12 +32,7 @@ class Reacher : public MujocoEnv {
     ModelPtr model = ModelFor(c);
     const mjModel* m = model.get();
     if (m->nq < 4 || m->nv < 2) throw std::invalid_argument("Reacher needs 2 arm joints and a 2-d target");
-    EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {2 + 2 + (m->nq - 2) + 2 + (kV5 ? 2 : 3)}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, m);
-    s.action = ActionSpec(m);
-    return s;
+    return ScalarInfoSpec(c, m, 2 + 2 + (m->nq - 2) + 2 + (kV5 ? 2 : 3), kInfo);
   }
 
   Reacher(const Config& c, uint32_t seed)
@@ -66,8 +61,8 @@ class Reacher : public MujocoEnv {
     qvel[nv - 2] = qvel[nv - 1] = 0.0;
     SetState(qpos, qvel);
     WriteObs(out);
-    WriteScalars(out, 1, std::array<double, kNumInfo>{});
-    WriteDebug(out, 1 + kNumInfo, 0.0);
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{});
+    WriteDebug(out, kFirstInfo + kNumInfo, 0.0);
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -80,8 +75,8 @@ class Reacher : public MujocoEnv {
     double reward = dist + static_cast<double>(ctrl);
     if (!kV5) DoSimulation(a);
     WriteObs(out);
-    WriteScalars(out, 1, std::array<double, kNumInfo>{dist, ctrl});
-    WriteDebug(out, 1 + kNumInfo, reward);
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{dist, ctrl});
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, false};
   }
 
@@ -91,7 +86,7 @@ class Reacher : public MujocoEnv {
   }
 
   void WriteObs(const Row& out) {
-    double* o = out.At<double>(0);
+    double* o = out.At<double>(kObs);
     *o++ = std::cos(d_->qpos[0]);
     *o++ = std::cos(d_->qpos[1]);
     *o++ = std::sin(d_->qpos[0]);
