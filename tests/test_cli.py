@@ -18,6 +18,7 @@ import rlpool
 from rlpool import bench, cli
 from rlpool.bench.actions import action_batches
 from rlpool.bench.runners import pools
+from rlpool.registry import COMMON_OPTIONS, get_task
 
 
 def run_cli(capsys, *argv):
@@ -97,6 +98,35 @@ def test_info_shows_spaces_options_defaults_and_reference(capsys):
         assert shown in option_lines[name]
     assert "500" in option_lines["max_episode_steps"] and "task" in option_lines["max_episode_steps"]
     assert "Sutton" in option_lines["sutton_barto_reward"]  # meanings are shown
+
+
+def _one_task_per_env_class():
+    seen = {}
+    for task_id in rlpool.list_all_envs():
+        task = get_task(task_id)
+        seen.setdefault((task.family, task.env), task_id)
+    return sorted(seen.values())
+
+
+@pytest.mark.parametrize("task_id", _one_task_per_env_class())
+def test_option_meanings_come_from_the_env_class_and_name_real_options(task_id):
+    # An option's meaning is declared next to its default (C++ DefaultConfig,
+    # or registry.COMMON_OPTIONS); a meaning for an option the env does not
+    # take (a stale copy, as cli.py's frame_stack entry was) fails here.
+    task = get_task(task_id)
+    try:
+        env_class = task.env_class()
+    except ImportError:
+        pytest.skip(f"rlpool._{task.family} is not built")
+    declared = env_class.option_meanings() if hasattr(env_class, "option_meanings") else {}
+    options = set(env_class.default_config())
+    assert set(declared) <= options, f"meanings for options {task_id} does not take: {set(declared) - options}"
+    assert all(isinstance(m, str) and m for m in declared.values())
+    meanings = task.option_meanings()
+    for name, (_, meaning) in COMMON_OPTIONS.items():
+        assert meanings[name] == meaning
+    for name, meaning in declared.items():
+        assert meanings[name] == meaning
 
 
 def test_tiny_benchmark_writes_valid_json_and_png(capsys, tmp_path):

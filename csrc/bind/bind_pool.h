@@ -195,8 +195,9 @@ class PyPool {
 namespace rlpool {
 
 // Exposes Env as class `name` in module m: construct with a full config dict;
-// static default_config(), spec(config) and check_options(config) describe
-// the env and check the common options without making a pool.
+// static default_config(), option_meanings(), spec(config) and
+// check_options(config) describe the env and check the common options
+// without making a pool.
 template <class Env>
 void BindEnv(nb::module_& m, const char* name) {
   if (!NumpyReady())
@@ -213,6 +214,7 @@ void BindEnv(nb::module_& m, const char* name) {
              self->MakeResults();
            })
       .def_static("default_config", [] { return detail::ConfigToDict(Env::DefaultConfig()); })
+      .def_static("option_meanings", [] { return Env::DefaultConfig().Meanings(); })
       .def_static("spec", [](const std::map<std::string, ConfigValue>& values) {
         return detail::SpecToDict(Env::Spec(Config(values)));
       })

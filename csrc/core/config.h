@@ -20,7 +20,16 @@ class Config {
 
   bool Has(const std::string& key) const { return values_.count(key) != 0; }
   void Set(const std::string& key, ConfigValue v) { values_[key] = std::move(v); }
+  // An env's DefaultConfig declares an option's default and what it means
+  // in one line; `rlpool info` shows the meaning (option_meanings()).
+  void Set(const std::string& key, ConfigValue v, std::string meaning) {
+    Set(key, std::move(v));
+    Describe(key, std::move(meaning));
+  }
+  // For a family whose envs share option names: one sentence per name.
+  void Describe(const std::string& key, std::string meaning) { meanings_[key] = std::move(meaning); }
   const std::map<std::string, ConfigValue>& Values() const { return values_; }
+  const std::map<std::string, std::string>& Meanings() const { return meanings_; }
 
   // Reads `key` as T. Integers widen to doubles and bools to integers, as in Python.
   template <class T>
@@ -51,6 +60,7 @@ class Config {
 
  private:
   std::map<std::string, ConfigValue> values_;
+  std::map<std::string, std::string> meanings_;
 };
 
 }  // namespace rlpool

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -93,10 +94,37 @@ FieldSpec DiscreteField(std::string name, int64_t n) {
 // obs: observation fields (one field named "obs" gives a plain array
 //      observation; several "obs:<key>" fields give a dict observation).
 // info: extra info fields, beyond the engine's env_id / elapsed_step.
+//
+// An env names its fields by their position in its Row (an enum declared
+// next to its Spec: observation fields first, then info fields) and adds
+// each with AddObs / AddInfo under that name. Both throw when the name is
+// not the next position, so an enum that disagrees with the spec fails the
+// first make() instead of silently writing the wrong field.
 struct EnvSpec {
   std::vector<FieldSpec> obs;
   std::vector<FieldSpec> info;
   FieldSpec action;
+
+  void AddObs(size_t id, FieldSpec f) {
+    if (!info.empty())
+      throw std::logic_error("observation field '" + f.name + "' added after the info fields; a Row holds every " +
+                             "observation field first, so add the observation fields before any info field");
+    CheckNext(id, f.name);
+    obs.push_back(std::move(f));
+  }
+  void AddInfo(size_t id, FieldSpec f) {
+    CheckNext(id, f.name);
+    info.push_back(std::move(f));
+  }
+
+ private:
+  void CheckNext(size_t id, const std::string& name) const {
+    size_t next = obs.size() + info.size();
+    if (id != next)
+      throw std::logic_error("field '" + name + "' is named as Row position " + std::to_string(id) +
+                             " but would be position " + std::to_string(next) +
+                             "; the env's field enum and its Spec() disagree and must list the fields in one order");
+  }
 };
 
 }  // namespace rlpool

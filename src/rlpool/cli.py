@@ -11,47 +11,6 @@ import os
 import sys
 from typing import Any, Sequence
 
-# What each option of rlpool.make means; families may add options not listed here.
-OPTION_MEANINGS = {
-    "num_envs": "envs in the pool",
-    "batch_size": "results per recv(); 0 = num_envs (sync), less = async",
-    "num_threads": "worker threads; 0 = min(batch_size, cores) - 1 (at least 1), the caller working too",
-    "seed": "env i is seeded with seed + i",
-    "env_seed": "explicit per-env seeds (num_envs entries); overrides seed",
-    "max_episode_steps": "agent steps before an episode is truncated",
-    "thread_affinity_offset": "pin worker i to CPU offset + i; -1 = no pinning",
-    "max_num_players": "players per env (1 for single-player envs)",
-    "autoreset_mode": "next_step: the step after an episode ends resets it; same_step: reset in the ending step",
-    "gym_reset_return_info": "gym face: reset() returns (obs, info) instead of obs",
-    "debug_state": "adds info['state']: the exact float64 internal state",
-    "sutton_barto_reward": "reward 0 per step and -1 on failure (Sutton & Barto) instead of +1 per step",
-    "g": "gravity acceleration",
-    "frame_skip": "emulator frames (or physics steps) per agent step",
-    "stack_num": "frames stacked in the observation",
-    "noop_max": "at most this many no-op actions after a reset",
-    "episodic_life": "a lost life ends the episode (the game continues on the next reset)",
-    "zero_discount_on_life_loss": "dm face: discount 0 on a lost life",
-    "reward_clip": "clip rewards to their sign (info['reward'] keeps the raw reward)",
-    "use_fire_reset": "press FIRE after a reset in games that need it",
-    "img_height": "observation height in pixels",
-    "img_width": "observation width in pixels",
-    "gray_scale": "grayscale observation (else RGB)",
-    "task": "game (ROM) name",
-    "mode": "game mode; -1 = the default",
-    "difficulty": "game difficulty; -1 = the default",
-    "full_action_space": "all 18 Atari actions instead of the game's minimal set",
-    "repeat_action_probability": "sticky actions: chance the previous action repeats",
-    "use_inter_area_resize": "area interpolation when resizing (else bilinear)",
-    "frame_stack": "observations stacked",
-    "reset_noise_scale": "scale of the random perturbation of the initial state",
-    "forward_reward_weight": "weight of the forward-progress reward",
-    "ctrl_cost_weight": "weight of the control cost",
-    "contact_cost_weight": "weight of the contact-force cost",
-    "healthy_reward": "reward per step while healthy",
-    "terminate_when_unhealthy": "end the episode when the body leaves the healthy range",
-    "exclude_current_positions_from_observation": "leave the x (and y) position out of the observation",
-}
-
 
 def _version() -> str:
     from . import __version__
@@ -313,10 +272,11 @@ def _info(parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Seque
     print(f"  action space:      {spec.action_space}")
     print("  options (rlpool.make(task_id, **options)); source: common to every task / the env's own / set by this task id")
     config = spec.config._asdict()
+    meanings = task.option_meanings()
     rows = []
     for name in sorted(config, key=lambda n: (n not in COMMON_DEFAULTS, n)):
         source = "task" if name in task.defaults else ("common" if name in COMMON_DEFAULTS else "env")
-        rows.append((name, _format_value(config[name]), source, OPTION_MEANINGS.get(name, "")))
+        rows.append((name, _format_value(config[name]), source, meanings.get(name, "")))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     for name, value, source, meaning in rows:
         print(f"    {name:{widths[0]}}  {value:{widths[1]}}  {source:{widths[2]}}  {meaning}".rstrip())

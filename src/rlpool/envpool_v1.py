@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import rlpool as _rlpool
+
 from . import envs
 from .envs import DMEnvPool, EnvSpec, GymEnvPool, GymnasiumEnvPool, make_dm, make_gymnasium, make_spec
 from .registry import list_all_envs, register
@@ -39,17 +41,5 @@ def make_gym(task_id: str, **kwargs: Any) -> GymnasiumEnvPool:
     return make(task_id, "gym", **kwargs)
 
 
-__all__ = [
-    "register",
-    "make",
-    "make_dm",
-    "make_gym",
-    "make_gymnasium",
-    "make_spec",
-    "list_all_envs",
-    "EnvSpec",
-    "EnvPool",
-    "DMEnvPool",
-    "GymEnvPool",
-    "GymnasiumEnvPool",
-]
+# The same names as rlpool's top level; make, make_gym and EnvPool are the ones above.
+__all__ = list(_rlpool.__all__)

@@ -16,21 +16,26 @@ from typing import Any, Callable
 
 import numpy as np
 
-# Options every pool takes, with envpool's names and defaults.
-COMMON_DEFAULTS: dict[str, Any] = {
-    "num_envs": 1,
-    "batch_size": 0,
-    "num_threads": 0,
-    "seed": 42,
-    "env_seed": [],
-    "max_episode_steps": 2**31 - 1,
-    "thread_affinity_offset": -1,
-    "max_num_players": 1,
-    "autoreset_mode": "next_step",
-    "gym_reset_return_info": False,
+# Options every pool takes, with envpool's names and defaults, and what each
+# means (`rlpool info`). Their values are checked in one place, the engine's
+# PoolOptions (csrc/core/pool_options.h), through check_options; an env's own
+# options are declared, described and checked in its C++ DefaultConfig / Spec.
+COMMON_OPTIONS: dict[str, tuple[Any, str]] = {
+    "num_envs": (1, "envs in the pool"),
+    "batch_size": (0, "results per recv(); 0 = num_envs (sync), less = async"),
+    "num_threads": (0, "worker threads; 0 = min(batch_size, cores) - 1 (at least 1), the caller working too"),
+    "seed": (42, "env i is seeded with seed + i"),
+    "env_seed": ([], "explicit per-env seeds (num_envs entries); overrides seed"),
+    "max_episode_steps": (2**31 - 1, "agent steps before an episode is truncated"),
+    "thread_affinity_offset": (-1, "pin worker i to CPU offset + i; -1 = no pinning"),
+    "max_num_players": (1, "players per env (1 for single-player envs)"),
+    "autoreset_mode": (
+        "next_step",
+        "next_step: the step after an episode ends resets it; same_step: reset in the ending step",
+    ),
+    "gym_reset_return_info": (False, "gym face: reset() returns (obs, info) instead of obs"),
 }
-
-AUTORESET_MODES = ("next_step", "same_step")
+COMMON_DEFAULTS: dict[str, Any] = {name: default for name, (default, _) in COMMON_OPTIONS.items()}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -58,6 +63,15 @@ class Task:
                 f"e.g. RLPOOL_FAMILIES={self.family} pip install . (or with RLPOOL_FAMILIES unset for all)"
             ) from None
         return getattr(module, self.env)
+
+    def option_meanings(self) -> dict[str, str]:
+        """What each option of this task means: the common ones, then what
+        the env class declares next to its defaults (option_meanings())."""
+        meanings = {name: meaning for name, (_, meaning) in COMMON_OPTIONS.items()}
+        declared = getattr(self.env_class(), "option_meanings", None)
+        if declared is not None:
+            meanings.update(declared())
+        return meanings
 
 
 _TASKS: dict[str, Task] = {}

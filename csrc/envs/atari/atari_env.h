@@ -10,6 +10,13 @@
 // max(previous pooled frame, whatever was recorded this step).
 //
 // Everything is allocated in the constructor; Reset/Step allocate nothing.
+// Observation: uint8 (stack_num * C, img_height, img_width), oldest frame first (C = 1 grey,
+//   3 RGB).
+// Action: an index into the game's minimal action set (full_action_space: all 18).
+// Reward: the score change over frame_skip frames (its sign with reward_clip); info["reward"]
+//   is the raw change.
+// Episode: ends at game over (episodic_life: at each lost life, the game continuing); 27000
+//   steps by default.
 #pragma once
 
 #include <algorithm>
@@ -80,37 +87,40 @@ class Atari {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("stack_num", int64_t{4});
-    c.Set("frame_skip", int64_t{4});
-    c.Set("noop_max", int64_t{30});
-    c.Set("zero_discount_on_life_loss", false);
-    c.Set("episodic_life", false);
-    c.Set("reward_clip", false);
-    c.Set("use_fire_reset", true);
-    c.Set("img_height", int64_t{84});
-    c.Set("img_width", int64_t{84});
-    c.Set("gray_scale", true);
-    c.Set("use_inter_area_resize", true);
-    c.Set("repeat_action_probability", 0.0);
-    c.Set("full_action_space", false);
-    c.Set("mode", int64_t{-1});
-    c.Set("difficulty", int64_t{-1});
-    c.Set("task", std::string("pong"));
-    c.Set("roms_dir", std::string(""));
+    c.Set("stack_num", int64_t{4}, "frames stacked in the observation");
+    c.Set("frame_skip", int64_t{4}, "emulator frames per agent step (the last two max-pooled)");
+    c.Set("noop_max", int64_t{30}, "at most this many no-op actions after a reset");
+    c.Set("zero_discount_on_life_loss", false, "dm face: discount 0 on a lost life");
+    c.Set("episodic_life", false, "a lost life ends the episode (the game continues on the next reset)");
+    c.Set("reward_clip", false, "clip rewards to their sign (info['reward'] keeps the raw reward)");
+    c.Set("use_fire_reset", true, "press FIRE after a reset in games that need it");
+    c.Set("img_height", int64_t{84}, "observation height in pixels");
+    c.Set("img_width", int64_t{84}, "observation width in pixels");
+    c.Set("gray_scale", true, "grayscale observation (else RGB)");
+    c.Set("use_inter_area_resize", true, "area interpolation when resizing (else bilinear)");
+    c.Set("repeat_action_probability", 0.0, "sticky actions: chance the previous action repeats");
+    c.Set("full_action_space", false, "all 18 Atari actions instead of the game's minimal set");
+    c.Set("mode", int64_t{-1}, "game mode; -1 = the default");
+    c.Set("difficulty", int64_t{-1}, "game difficulty; -1 = the default");
+    c.Set("task", std::string("pong"), "game (ROM) name");
+    c.Set("roms_dir", std::string(""), "folder of the ROMs (default: the installed ale-py's)");
     return c;
   }
+
+  // Row fields, in Spec() order.
+  enum : size_t { kObs, kLives, kReward, kTerminated, kRam, kDiscount };
 
   static EnvSpec Spec(const Config& c) {
     AtariOptions o = AtariOptions::From(c);
     const RomInfo& rom = GetRomInfo(o.rom_path);
     CheckModes(o, rom);
     EnvSpec s;
-    s.obs.push_back(Field<uint8_t>("obs", {int64_t{o.stack_num} * o.Channels(), o.img_height, o.img_width}, {0.0}, {255.0}));
-    s.info.push_back(Field<int32_t>("lives", {}, {0.0}));
-    s.info.push_back(Field<float>("reward", {}));
-    s.info.push_back(Field<int32_t>("terminated", {}, {0.0}, {1.0}));
-    s.info.push_back(Field<uint8_t>("ram", {128}, {0.0}, {255.0}));
-    s.info.push_back(Field<float>("discount", {}, {0.0}, {1.0}));
+    s.AddObs(kObs, Field<uint8_t>("obs", {int64_t{o.stack_num} * o.Channels(), o.img_height, o.img_width}, {0.0}, {255.0}));
+    s.AddInfo(kLives, Field<int32_t>("lives", {}, {0.0}));
+    s.AddInfo(kReward, Field<float>("reward", {}));
+    s.AddInfo(kTerminated, Field<int32_t>("terminated", {}, {0.0}, {1.0}));
+    s.AddInfo(kRam, Field<uint8_t>("ram", {128}, {0.0}, {255.0}));
+    s.AddInfo(kDiscount, Field<float>("discount", {}, {0.0}, {1.0}));
     int64_t n = static_cast<int64_t>(o.full_action_space ? rom.legal_actions.size() : rom.minimal_actions.size());
     s.action = DiscreteField<int32_t>("action", n);
     return s;
@@ -345,18 +355,18 @@ class Atari {
   }
 
   void WriteRow(const Row& out, float raw_reward, float discount) {
-    uint8_t* obs = out.At<uint8_t>(0);
+    uint8_t* obs = out.At<uint8_t>(kObs);
     // Oldest frame first: the slot after head_ is the oldest.
     for (int k = 0; k < o_.stack_num; ++k) {
       int slot = (head_ + 1 + k) % o_.stack_num;
       std::memcpy(obs + static_cast<size_t>(k) * frame_bytes_, stack_.data() + static_cast<size_t>(slot) * frame_bytes_,
                   frame_bytes_);
     }
-    *out.At<int32_t>(1) = lives_;
-    *out.At<float>(2) = raw_reward;
-    *out.At<int32_t>(3) = ale_->game_over(false) ? 1 : 0;
-    std::memcpy(out.At<uint8_t>(4), ale_->getRAM().array(), 128);
-    *out.At<float>(5) = discount;
+    *out.At<int32_t>(kLives) = lives_;
+    *out.At<float>(kReward) = raw_reward;
+    *out.At<int32_t>(kTerminated) = ale_->game_over(false) ? 1 : 0;
+    std::memcpy(out.At<uint8_t>(kRam), ale_->getRAM().array(), 128);
+    *out.At<float>(kDiscount) = discount;
   }
 
   AtariOptions o_;

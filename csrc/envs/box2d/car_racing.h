@@ -42,9 +42,12 @@ class CarRacing {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs };
+
   static EnvSpec Spec(const Config& c) {
     EnvSpec s;
-    s.obs.push_back(Field<uint8_t>("obs", {kStateH, kStateW, 3}, {0.0}, {255.0}));
+    s.AddObs(kObs, Field<uint8_t>("obs", {kStateH, kStateW, 3}, {0.0}, {255.0}));
     if (c.Get<bool>("continuous")) {
       s.action = Field<float>("action", {3}, {-1.0, 0.0, 0.0}, {1.0, 1.0, 1.0});
     } else {
@@ -194,7 +197,7 @@ class CarRacing {
     car_.Step(1.0 / kFps);
     world_->Step(static_cast<float32>(1.0 / kFps), 6 * 30, 2 * 30);
     t_ += 1.0 / kFps;
-    Render(out.At<uint8_t>(0));
+    Render(out.At<uint8_t>(kObs));
 
     StepResult r;
     if (action != nullptr) {

@@ -6,6 +6,13 @@
 // float32. The RNG is numpy's, so a seed gives gymnasium's terrain, push and
 // engine dispersion. Particles are created by gymnasium only when rendering,
 // so they never touch the physics here.
+// Observation: float32 x, y, x and y velocity, angle, angular velocity, left and right leg
+//   contact (8).
+// Action: discrete 0 none, 1 left engine, 2 main engine, 3 right engine; continuous: 2 float32
+//   in [-1, 1] (main, lateral).
+// Reward: the change of the shaping (distance, speed, tilt, leg contacts) minus fuel; -100 on
+//   a crash or leaving the screen, +100 at rest.
+// Episode: ends on a crash, |x| >= 1, or when the lander sleeps; 1000 steps.
 #pragma once
 
 #include <Box2D/Box2D.h>
@@ -32,9 +39,12 @@ class LunarLander {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs };
+
   static EnvSpec Spec(const Config& c) {
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {8}, {-2.5, -2.5, -10.0, -10.0, -2 * M_PI, -10.0, -0.0, -0.0},
+    s.AddObs(kObs, Field<float>("obs", {8}, {-2.5, -2.5, -10.0, -10.0, -2 * M_PI, -10.0, -0.0, -0.0},
                                  {2.5, 2.5, 10.0, 10.0, 2 * M_PI, 10.0, 1.0, 1.0}));
     if (c.Get<bool>("continuous")) {
       s.action = Field<float>("action", {2}, {-1.0}, {1.0});
@@ -299,7 +309,7 @@ class LunarLander {
         leg_contact_[0] ? 1.0 : 0.0,
         leg_contact_[1] ? 1.0 : 0.0,
     };
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     for (int i = 0; i < 8; ++i) obs[i] = static_cast<float>(s[i]);
 
     double shaping = -100 * std::sqrt(s[0] * s[0] + s[1] * s[1]) - 100 * std::sqrt(s[2] * s[2] + s[3] * s[3]) -

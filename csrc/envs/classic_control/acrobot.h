@@ -1,6 +1,10 @@
 // Acrobot: gymnasium 1.x AcrobotEnv (Sutton & Barto's "book" dynamics by
 // default, `book_or_nips="nips"` for the NIPS'95 ones), one RK4 step of
 // dt = 0.2 per action, the operations in the reference's order.
+// Observation: float32 cos, sin of both link angles, both angular velocities (6).
+// Action: 0, 1, 2: torque -1, 0, +1 on the elbow.
+// Reward: -1 per step, 0 on the ending step.
+// Episode: ends when the tip rises above the bar (-cos(a1) - cos(a1 + a2) > 1); 500 steps.
 #pragma once
 
 #include <algorithm>
@@ -17,9 +21,9 @@ class Acrobot {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("book_or_nips", std::string("book"));
-    c.Set("torque_noise_max", 0.0);
-    c.Set("debug_state", false);
+    c.Set("book_or_nips", std::string("book"), "dynamics: \"book\" (Sutton & Barto) or \"nips\" (NIPS'95)");
+    c.Set("torque_noise_max", 0.0, "uniform noise in [-max, max] added to the torque");
+    SetDebugStateOption(c);
     return c;
   }
 
@@ -28,7 +32,7 @@ class Acrobot {
     if (mode != "book" && mode != "nips")
       throw std::invalid_argument("book_or_nips must be 'book' or 'nips', got '" + mode + "'");
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {6}, {-1, -1, -1, -1, -kMaxVel1, -kMaxVel2},
+    s.AddObs(kObs, Field<float>("obs", {6}, {-1, -1, -1, -1, -kMaxVel1, -kMaxVel2},
                                  {1, 1, 1, 1, kMaxVel1, kMaxVel2}));
     s.action = DiscreteField<int32_t>("action", 3);
     AddDebugState(c, s, 4);
@@ -111,14 +115,14 @@ class Acrobot {
   }
 
   void Write(const Row& out) const {
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     obs[0] = static_cast<float>(std::cos(s_[0]));
     obs[1] = static_cast<float>(std::sin(s_[0]));
     obs[2] = static_cast<float>(std::cos(s_[1]));
     obs[3] = static_cast<float>(std::sin(s_[1]));
     obs[4] = static_cast<float>(s_[2]);
     obs[5] = static_cast<float>(s_[3]);
-    WriteDebugState(debug_, out, 1, s_);
+    WriteDebugState(debug_, out, s_);
   }
 
   Uniform uniform_;

@@ -1,5 +1,9 @@
 // CartPole: gymnasium 1.x CartPoleEnv (Barto, Sutton & Anderson 1983),
 // Euler integration, float64 state, float32 observation.
+// Observation: float32 cart x, cart velocity, pole angle, pole angular velocity (4).
+// Action: 0 push left, 1 push right.
+// Reward: 1 per step (sutton_barto_reward: 0, and -1 on the ending step).
+// Episode: ends when |x| > 2.4 or |angle| > 12 degrees; 500 steps (CartPole-v1).
 #pragma once
 
 #include <cmath>
@@ -13,15 +17,15 @@ class CartPole {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("sutton_barto_reward", false);
-    c.Set("debug_state", false);
+    c.Set("sutton_barto_reward", false, "reward 0 per step and -1 on failure (Sutton & Barto) instead of +1");
+    SetDebugStateOption(c);
     return c;
   }
 
   static EnvSpec Spec(const Config& c) {
     const double high[4] = {kXThreshold * 2, kInf, kThetaThreshold * 2, kInf};
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {4}, {-high[0], -high[1], -high[2], -high[3]},
+    s.AddObs(kObs, Field<float>("obs", {4}, {-high[0], -high[1], -high[2], -high[3]},
                                  {high[0], high[1], high[2], high[3]}));
     s.action = DiscreteField<int32_t>("action", 2);
     AddDebugState(c, s, 4);
@@ -66,9 +70,9 @@ class CartPole {
   static constexpr double kThetaThreshold = 12 * 2 * M_PI / 360, kXThreshold = 2.4;
 
   void Write(const Row& out) const {
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     for (int i = 0; i < 4; ++i) obs[i] = static_cast<float>(s_[i]);
-    WriteDebugState(debug_, out, 1, s_);
+    WriteDebugState(debug_, out, s_);
   }
 
   Uniform uniform_;

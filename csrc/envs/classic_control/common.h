@@ -20,15 +20,23 @@ class Uniform {
   std::mt19937 rng_;
 };
 
-inline void AddDebugState(const Config& c, EnvSpec& spec, int64_t size) {
-  if (c.Get<bool>("debug_state")) spec.info.push_back(Field<double>("state", {size}));
+// Every classic-control env writes the same Row: its observation, then the
+// debug state when enabled.
+enum : size_t { kObs, kDebugState };
+
+inline void SetDebugStateOption(Config& c) {
+  c.Set("debug_state", false, "tests: adds info['state'], the exact float64 internal state");
 }
 
-// Writes the state to the debug field (the first info field) when enabled.
+inline void AddDebugState(const Config& c, EnvSpec& spec, int64_t size) {
+  if (c.Get<bool>("debug_state")) spec.AddInfo(kDebugState, Field<double>("state", {size}));
+}
+
+// Writes the state to the debug field when enabled.
 template <size_t N>
-inline void WriteDebugState(bool enabled, const Row& out, size_t obs_fields, const double (&state)[N]) {
+inline void WriteDebugState(bool enabled, const Row& out, const double (&state)[N]) {
   if (!enabled) return;
-  double* dst = out.At<double>(obs_fields);
+  double* dst = out.At<double>(kDebugState);
   for (size_t i = 0; i < N; ++i) dst[i] = state[i];
 }
 

@@ -1,4 +1,8 @@
 // MountainCar (discrete): gymnasium 1.x MountainCarEnv (Moore 1990), float64 state.
+// Observation: float32 position, velocity (2).
+// Action: 0 accelerate left, 1 none, 2 accelerate right.
+// Reward: -1 per step.
+// Episode: ends at position >= 0.5 with velocity >= goal_velocity; 200 steps.
 #pragma once
 
 #include <algorithm>
@@ -13,14 +17,14 @@ class MountainCar {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("goal_velocity", 0.0);
-    c.Set("debug_state", false);
+    c.Set("goal_velocity", 0.0, "least velocity at the goal position that ends the episode");
+    SetDebugStateOption(c);
     return c;
   }
 
   static EnvSpec Spec(const Config& c) {
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {2}, {kMinPosition, -kMaxSpeed}, {kMaxPosition, kMaxSpeed}));
+    s.AddObs(kObs, Field<float>("obs", {2}, {kMinPosition, -kMaxSpeed}, {kMaxPosition, kMaxSpeed}));
     s.action = DiscreteField<int32_t>("action", 3);
     AddDebugState(c, s, 2);
     return s;
@@ -59,10 +63,10 @@ class MountainCar {
   static constexpr double kGoalPosition = 0.5, kForce = 0.001, kGravity = 0.0025;
 
   void Write(const Row& out) const {
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     obs[0] = static_cast<float>(s_[0]);
     obs[1] = static_cast<float>(s_[1]);
-    WriteDebugState(debug_, out, 1, s_);
+    WriteDebugState(debug_, out, s_);
   }
 
   Uniform uniform_;

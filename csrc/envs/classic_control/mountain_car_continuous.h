@@ -4,6 +4,10 @@
 // after reset) and numpy evaluates float32-with-Python-float arithmetic in
 // float32. We track which precision the reference is in and round the same
 // way, so trajectories match bit for bit rather than drifting apart.
+// Observation: float32 position, velocity (2).
+// Action: 1 float32 force in [-1, 1].
+// Reward: -0.1 * force^2 per step, +100 on reaching the goal.
+// Episode: ends at position >= 0.45 with velocity >= goal_velocity; 999 steps.
 #pragma once
 
 #include <algorithm>
@@ -18,14 +22,14 @@ class MountainCarContinuous {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("goal_velocity", 0.0);
-    c.Set("debug_state", false);
+    c.Set("goal_velocity", 0.0, "least velocity at the goal position that ends the episode");
+    SetDebugStateOption(c);
     return c;
   }
 
   static EnvSpec Spec(const Config& c) {
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {2}, {kMinPosition, -kMaxSpeed}, {kMaxPosition, kMaxSpeed}));
+    s.AddObs(kObs, Field<float>("obs", {2}, {kMinPosition, -kMaxSpeed}, {kMaxPosition, kMaxSpeed}));
     s.action = Field<float>("action", {1}, {-1.0}, {1.0});
     AddDebugState(c, s, 2);
     return s;
@@ -84,10 +88,10 @@ class MountainCarContinuous {
   static constexpr double kGoalPosition = 0.45, kPower = 0.0015;
 
   void Write(const Row& out) const {
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     obs[0] = static_cast<float>(s_[0]);
     obs[1] = static_cast<float>(s_[1]);
-    WriteDebugState(debug_, out, 1, s_);
+    WriteDebugState(debug_, out, s_);
   }
 
   Uniform uniform_;

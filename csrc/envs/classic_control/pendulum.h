@@ -1,5 +1,9 @@
 // Pendulum: gymnasium 1.x PendulumEnv. The torque arrives as float32 and
 // numpy keeps the float32 parts of the update in float32; so do we.
+// Observation: float32 cos, sin of the angle, angular velocity (3).
+// Action: 1 float32 torque in [-2, 2].
+// Reward: -(angle^2 + 0.1 * velocity^2 + 0.001 * torque^2), angle normalised to [-pi, pi).
+// Episode: never terminates; 200 steps.
 #pragma once
 
 #include <algorithm>
@@ -14,14 +18,14 @@ class Pendulum {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("g", 10.0);
-    c.Set("debug_state", false);
+    c.Set("g", 10.0, "gravity acceleration");
+    SetDebugStateOption(c);
     return c;
   }
 
   static EnvSpec Spec(const Config& c) {
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {3}, {-1.0, -1.0, -kMaxSpeed}, {1.0, 1.0, kMaxSpeed}));
+    s.AddObs(kObs, Field<float>("obs", {3}, {-1.0, -1.0, -kMaxSpeed}, {1.0, 1.0, kMaxSpeed}));
     s.action = Field<float>("action", {1}, {-kMaxTorque}, {kMaxTorque});
     AddDebugState(c, s, 2);
     return s;
@@ -64,11 +68,11 @@ class Pendulum {
   }
 
   void Write(const Row& out) const {
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     obs[0] = static_cast<float>(std::cos(s_[0]));
     obs[1] = static_cast<float>(std::sin(s_[0]));
     obs[2] = static_cast<float>(s_[1]);
-    WriteDebugState(debug_, out, 1, s_);
+    WriteDebugState(debug_, out, s_);
   }
 
   Uniform uniform_;

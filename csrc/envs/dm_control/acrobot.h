@@ -18,8 +18,9 @@ class AcrobotTask {
 
   static std::string XmlFile(const std::string&) { return "acrobot.xml"; }
   static std::vector<std::string> TaskNames() { return {"swingup", "swingup_sparse"}; }
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel* m) {
-    return {Field<double>("obs:orientations", {4}), Field<double>("obs:velocity", {m->nv})};
+  static void Observations(const std::string&, const mjModel* m, EnvSpec& s) {
+    s.AddObs(kOrientations, Field<double>("obs:orientations", {4}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {m->nv}));
   }
 
   AcrobotTask(const std::string& task, const Physics& p)

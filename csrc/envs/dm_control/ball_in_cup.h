@@ -18,8 +18,9 @@ class BallInCupTask {
 
   static std::string XmlFile(const std::string&) { return "ball_in_cup.xml"; }
   static std::vector<std::string> TaskNames() { return {"catch"}; }
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel* m) {
-    return {Field<double>("obs:position", {m->nq}), Field<double>("obs:velocity", {m->nv})};
+  static void Observations(const std::string&, const mjModel* m, EnvSpec& s) {
+    s.AddObs(kPosition, Field<double>("obs:position", {m->nq}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {m->nv}));
   }
 
   BallInCupTask(const std::string&, const Physics& p)

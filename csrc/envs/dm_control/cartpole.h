@@ -47,9 +47,10 @@ class CartpoleTask {
   static std::vector<std::string> TaskNames() {
     return {"balance", "balance_sparse", "swingup", "swingup_sparse", "two_poles", "three_poles"};
   }
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel* m) {
+  static void Observations(const std::string&, const mjModel* m, EnvSpec& s) {
     int poles = m->nv - 1;
-    return {Field<double>("obs:position", {1 + 2 * poles}), Field<double>("obs:velocity", {m->nv})};
+    s.AddObs(kPosition, Field<double>("obs:position", {1 + 2 * poles}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {m->nv}));
   }
 
   CartpoleTask(const std::string& task, const Physics& p)

@@ -17,8 +17,9 @@ class CheetahTask {
 
   static std::string XmlFile(const std::string&) { return "cheetah.xml"; }
   static std::vector<std::string> TaskNames() { return {"run"}; }
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel* m) {
-    return {Field<double>("obs:position", {m->nq - 1}), Field<double>("obs:velocity", {m->nv})};
+  static void Observations(const std::string&, const mjModel* m, EnvSpec& s) {
+    s.AddObs(kPosition, Field<double>("obs:position", {m->nq - 1}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {m->nv}));
   }
 
   CheetahTask(const std::string&, const Physics& p) : speed_sensor_(p.SensorAdr("torso_subtreelinvel")) {}

@@ -4,10 +4,11 @@
 // A Task class provides
 //   static constexpr const char* kXml;                 // file in the suite folder
 //   static std::vector<std::string> TaskNames();        // its suite tasks
-//   static std::vector<FieldSpec> Observations(const std::string& task, const mjModel*);
+//   static void Observations(const std::string& task, const mjModel*, EnvSpec&);
+//                                                      // AddObs under the Task's field enum
 //   Task(const std::string& task, const Physics&);      // resolves names to ids
 //   void InitializeEpisode(Physics&, LegacyRandomState&);
-//   void WriteObservation(const Physics&, const Row&);  // fields 0..n-1 in spec order
+//   void WriteObservation(const Physics&, const Row&);  // the same enum's fields
 //   double Reward(const Physics&);
 //   bool Terminated(const Physics&);                     // get_termination() == 0.0
 //
@@ -121,8 +122,8 @@ class DmcEnv {
     std::string task = CheckedTaskName<Task>(c);
     ModelPtr model = CompiledModel<Task>(c);
     EnvSpec s;
-    s.obs = Task::Observations(task, model.get());
-    if (c.Get<bool>("debug_state")) s.info.push_back(Field<double>("reward64", {}));
+    Task::Observations(task, model.get(), s);
+    if (c.Get<bool>("debug_state")) s.AddInfo(Reward64Field(task, model.get()), Field<double>("reward64", {}));
     s.action = ActionSpec(model.get());
     return s;
   }
@@ -134,7 +135,7 @@ class DmcEnv {
         task_(CheckedTaskName<Task>(c), physics_),
         frame_skip_(static_cast<int>(c.Get<int64_t>("frame_skip"))),
         step_limit_(c.Get<int64_t>("max_episode_steps")),
-        num_obs_(Task::Observations(c.Get<std::string>("task_name"), model_.get()).size()),
+        reward64_field_(Reward64Field(c.Get<std::string>("task_name"), model_.get())),
         debug_(c.Get<bool>("debug_state")) {
     if (c.Get<int64_t>("frame_skip") < 1)
       throw std::invalid_argument("frame_skip must be >= 1 (physics steps per control step), got " +
@@ -150,7 +151,7 @@ class DmcEnv {
     physics_.AfterReset();
     steps_ = 0;
     task_.WriteObservation(physics_, out);
-    if (debug_) *out.At<double>(num_obs_) = 0.0;
+    if (debug_) *out.At<double>(reward64_field_) = 0.0;
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -164,7 +165,7 @@ class DmcEnv {
     task_.WriteObservation(physics_, out);
     ++steps_;
     bool terminated = !valid || (steps_ < step_limit_ && task_.Terminated(physics_));
-    if (debug_) *out.At<double>(num_obs_) = reward;
+    if (debug_) *out.At<double>(reward64_field_) = reward;
     return {reward, terminated};
   }
 
@@ -172,6 +173,13 @@ class DmcEnv {
   const Physics& physics() const { return physics_; }
 
  private:
+  // The debug field reward64 follows the observation fields.
+  static size_t Reward64Field(const std::string& task, const mjModel* m) {
+    EnvSpec s;
+    Task::Observations(task, m, s);
+    return s.obs.size();
+  }
+
   LegacyRandomState rng_;  // a seeded model (lqr) draws from it before the episodes do
   ModelPtr model_;
   Physics physics_;
@@ -179,7 +187,7 @@ class DmcEnv {
   int frame_skip_;
   int64_t step_limit_;
   int64_t steps_ = 0;
-  size_t num_obs_;
+  size_t reward64_field_;
   bool debug_;
 };
 

@@ -66,18 +66,20 @@ class DogTask {
     return n;
   }
 
-  static std::vector<FieldSpec> Observations(const std::string& task, const mjModel* m) {
-    std::vector<FieldSpec> obs = {
-        Field<double>("obs:joint_angles", {Hinges(m)}),  Field<double>("obs:joint_velocites", {Hinges(m)}),
-        Field<double>("obs:torso_pelvis_height", {2}),   Field<double>("obs:z_projection", {9}),
-        Field<double>("obs:torso_com_velocity", {3}),    Field<double>("obs:inertial_sensors", {9}),
-        Field<double>("obs:foot_forces", {12}),          Field<double>("obs:touch_sensors", {4}),
-        Field<double>("obs:actuator_state", {m->na})};
+  static void Observations(const std::string& task, const mjModel* m, EnvSpec& s) {
+    s.AddObs(kJointAngles, Field<double>("obs:joint_angles", {Hinges(m)}));
+    s.AddObs(kJointVelocities, Field<double>("obs:joint_velocites", {Hinges(m)}));
+    s.AddObs(kTorsoPelvisHeight, Field<double>("obs:torso_pelvis_height", {2}));
+    s.AddObs(kZProjection, Field<double>("obs:z_projection", {9}));
+    s.AddObs(kTorsoComVelocity, Field<double>("obs:torso_com_velocity", {3}));
+    s.AddObs(kInertialSensors, Field<double>("obs:inertial_sensors", {9}));
+    s.AddObs(kFootForces, Field<double>("obs:foot_forces", {12}));
+    s.AddObs(kTouchSensors, Field<double>("obs:touch_sensors", {4}));
+    s.AddObs(kActuatorState, Field<double>("obs:actuator_state", {m->na}));
     if (task == "fetch") {
-      obs.push_back(Field<double>("obs:ball_state", {6}));
-      obs.push_back(Field<double>("obs:target_position", {3}));
+      s.AddObs(kBallState, Field<double>("obs:ball_state", {6}));
+      s.AddObs(kTargetPosition, Field<double>("obs:target_position", {3}));
     }
-    return obs;
   }
 
   DogTask(const std::string& task, const Physics& p)

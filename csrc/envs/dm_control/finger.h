@@ -26,14 +26,14 @@ class FingerTask {
 
   static std::string XmlFile(const std::string&) { return "finger.xml"; }
   static std::vector<std::string> TaskNames() { return {"spin", "turn_easy", "turn_hard"}; }
-  static std::vector<FieldSpec> Observations(const std::string& task, const mjModel*) {
-    std::vector<FieldSpec> obs = {Field<double>("obs:position", {4}), Field<double>("obs:velocity", {3}),
-                                  Field<double>("obs:touch", {2})};
+  static void Observations(const std::string& task, const mjModel*, EnvSpec& s) {
+    s.AddObs(kPosition, Field<double>("obs:position", {4}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {3}));
+    s.AddObs(kTouch, Field<double>("obs:touch", {2}));
     if (task != "spin") {
-      obs.push_back(Field<double>("obs:target_position", {2}));
-      obs.push_back(Field<double>("obs:dist_to_target", {}));
+      s.AddObs(kTargetPosition, Field<double>("obs:target_position", {2}));
+      s.AddObs(kDistToTarget, Field<double>("obs:dist_to_target", {}));
     }
-    return obs;
   }
 
   FingerTask(const std::string& task, const Physics& p)

@@ -24,12 +24,17 @@ class FishTask {
 
   static std::string XmlFile(const std::string&) { return "fish.xml"; }
   static std::vector<std::string> TaskNames() { return {"upright", "swim"}; }
-  static std::vector<FieldSpec> Observations(const std::string& task, const mjModel* m) {
-    if (task == "swim")
-      return {Field<double>("obs:joint_angles", {7}), Field<double>("obs:upright", {}),
-              Field<double>("obs:target", {3}), Field<double>("obs:velocity", {m->nv})};
-    return {Field<double>("obs:joint_angles", {7}), Field<double>("obs:upright", {}),
-            Field<double>("obs:velocity", {m->nv})};
+  static void Observations(const std::string& task, const mjModel* m, EnvSpec& s) {
+    if (task == "swim") {
+      s.AddObs(kSwimJointAngles, Field<double>("obs:joint_angles", {7}));
+      s.AddObs(kSwimUpright, Field<double>("obs:upright", {}));
+      s.AddObs(kTarget, Field<double>("obs:target", {3}));
+      s.AddObs(kSwimVelocity, Field<double>("obs:velocity", {m->nv}));
+      return;
+    }
+    s.AddObs(kJointAngles, Field<double>("obs:joint_angles", {7}));
+    s.AddObs(kUpright, Field<double>("obs:upright", {}));
+    s.AddObs(kUprightVelocity, Field<double>("obs:velocity", {m->nv}));
   }
 
   FishTask(const std::string& task, const Physics& p)
@@ -57,9 +62,9 @@ class FishTask {
   }
 
   void WriteObservation(const Physics& p, const Row& out) const {
-    double* angles = out.At<double>(kJointAngles);
+    double* angles = out.At<double>(swim_ ? size_t{kSwimJointAngles} : size_t{kJointAngles});
     for (size_t i = 0; i < joints_.size(); ++i) angles[i] = p.d->qpos[joints_[i]];
-    *out.At<double>(kUpright) = Upright(p);
+    *out.At<double>(swim_ ? size_t{kSwimUpright} : size_t{kUpright}) = Upright(p);
     if (swim_) MouthToTarget(p, out.At<double>(kTarget));
     std::copy(p.d->qvel, p.d->qvel + p.m->nv, out.At<double>(swim_ ? size_t{kSwimVelocity} : size_t{kUprightVelocity}));
   }

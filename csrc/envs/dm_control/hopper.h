@@ -21,9 +21,10 @@ class HopperTask {
 
   static std::string XmlFile(const std::string&) { return "hopper.xml"; }
   static std::vector<std::string> TaskNames() { return {"stand", "hop"}; }
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel* m) {
-    return {Field<double>("obs:position", {m->nq - 1}), Field<double>("obs:velocity", {m->nv}),
-            Field<double>("obs:touch", {2})};
+  static void Observations(const std::string&, const mjModel* m, EnvSpec& s) {
+    s.AddObs(kPosition, Field<double>("obs:position", {m->nq - 1}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {m->nv}));
+    s.AddObs(kTouch, Field<double>("obs:touch", {2}));
   }
 
   HopperTask(const std::string& task, const Physics& p)

@@ -34,12 +34,18 @@ class HumanoidTaskT {
     if (kCmu) return {"stand", "walk", "run"};
     return {"stand", "walk", "run", "run_pure_state"};
   }
-  static std::vector<FieldSpec> Observations(const std::string& task, const mjModel* m) {
-    if (task == "run_pure_state")
-      return {Field<double>("obs:position", {m->nq}), Field<double>("obs:velocity", {m->nv})};
-    return {Field<double>("obs:joint_angles", {m->nq - 7}), Field<double>("obs:head_height", {}),
-            Field<double>("obs:extremities", {12}),         Field<double>("obs:torso_vertical", {3}),
-            Field<double>("obs:com_velocity", {3}),         Field<double>("obs:velocity", {m->nv})};
+  static void Observations(const std::string& task, const mjModel* m, EnvSpec& s) {
+    if (task == "run_pure_state") {
+      s.AddObs(kPosition, Field<double>("obs:position", {m->nq}));
+      s.AddObs(kPureVelocity, Field<double>("obs:velocity", {m->nv}));
+      return;
+    }
+    s.AddObs(kJointAngles, Field<double>("obs:joint_angles", {m->nq - 7}));
+    s.AddObs(kHeadHeight, Field<double>("obs:head_height", {}));
+    s.AddObs(kExtremities, Field<double>("obs:extremities", {12}));
+    s.AddObs(kTorsoVertical, Field<double>("obs:torso_vertical", {3}));
+    s.AddObs(kComVelocity, Field<double>("obs:com_velocity", {3}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {m->nv}));
   }
 
   HumanoidTaskT(const std::string& task, const Physics& p)

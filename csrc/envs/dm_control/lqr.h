@@ -64,8 +64,9 @@ class LqrTask {
     }
   }
 
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel* m) {
-    return {Field<double>("obs:position", {m->nq}), Field<double>("obs:velocity", {m->nv})};
+  static void Observations(const std::string&, const mjModel* m, EnvSpec& s) {
+    s.AddObs(kPosition, Field<double>("obs:position", {m->nq}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {m->nv}));
   }
 
   LqrTask(const std::string&, const Physics&) {}

@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "dmc_env.h"
+#include "planar_arm.h"
 #include "randomizers.h"
 #include "rewards.h"
 
@@ -23,8 +24,6 @@ namespace rlpool::dm_control {
 class ManipulatorTask {
  public:
   enum Obs { kArmPos, kArmVel, kTouch, kHandPos, kObjectPos, kObjectVel, kTargetPos };
-  static constexpr std::array<const char*, 8> kArmJoints = {"arm_root", "arm_shoulder", "arm_elbow", "arm_wrist",
-                                                            "finger",   "fingertip",    "thumb",     "thumbtip"};
   static constexpr std::array<const char*, 5> kTouchSensors = {"palm_touch", "finger_touch", "thumb_touch",
                                                                "fingertip_touch", "thumbtip_touch"};
   static constexpr double kClose = .01, kPInHand = .1, kPInTarget = .1;
@@ -47,29 +46,23 @@ class ManipulatorTask {
     return true;
   }
 
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel*) {
-    return {Field<double>("obs:arm_pos", {8, 2}),   Field<double>("obs:arm_vel", {8}),
-            Field<double>("obs:touch", {5}),        Field<double>("obs:hand_pos", {4}),
-            Field<double>("obs:object_pos", {4}),   Field<double>("obs:object_vel", {3}),
-            Field<double>("obs:target_pos", {4})};
+  static void Observations(const std::string&, const mjModel*, EnvSpec& s) {
+    s.AddObs(kArmPos, Field<double>("obs:arm_pos", {8, 2}));
+    s.AddObs(kArmVel, Field<double>("obs:arm_vel", {8}));
+    s.AddObs(kTouch, Field<double>("obs:touch", {5}));
+    s.AddObs(kHandPos, Field<double>("obs:hand_pos", {4}));
+    s.AddObs(kObjectPos, Field<double>("obs:object_pos", {4}));
+    s.AddObs(kObjectVel, Field<double>("obs:object_vel", {3}));
+    s.AddObs(kTargetPos, Field<double>("obs:target_pos", {4}));
   }
 
   ManipulatorTask(const std::string& task, const Physics& p)
       : peg_(UsesPeg(task)),
         insert_(Inserts(task)),
-        hand_(p.Body("hand")),
+        arm_(p),
         object_(p.Body(peg_ ? "peg" : "ball")),
         target_(p.Body(peg_ ? "target_peg" : "target_ball")),
-        receptacle_(insert_ ? p.Body(peg_ ? "slot" : "cup") : -1),
-        grasp_site_(p.Site("grasp")),
-        finger_(p.JointQposAdr("finger")),
-        thumb_(p.JointQposAdr("thumb")) {
-    for (size_t i = 0; i < kArmJoints.size(); ++i) {
-      int j = NameId(p.m, mjOBJ_JOINT, kArmJoints[i]);
-      arm_joint_[i] = j;
-      arm_qpos_[i] = p.m->jnt_qposadr[j];
-      arm_dof_[i] = p.m->jnt_dofadr[j];
-    }
+        receptacle_(insert_ ? p.Body(peg_ ? "slot" : "cup") : -1) {
     for (size_t i = 0; i < kTouchSensors.size(); ++i) touch_[i] = p.SensorAdr(kTouchSensors[i]);
     std::string object = peg_ ? "peg" : "ball";
     for (int i = 0; i < 3; ++i) {
@@ -90,13 +83,7 @@ class ManipulatorTask {
     mjData* d = p.d;
     const double probs[3] = {kPInHand, kPInTarget, 1 - kPInHand - kPInTarget};
     do {
-      for (size_t i = 0; i < kArmJoints.size(); ++i) {
-        int j = arm_joint_[i];
-        bool limited = m->jnt_limited[j];
-        double lo = limited ? m->jnt_range[2 * j] : -M_PI, hi = limited ? m->jnt_range[2 * j + 1] : M_PI;
-        d->qpos[arm_qpos_[i]] = rng.Uniform(lo, hi);
-      }
-      d->qpos[finger_] = d->qpos[thumb_];
+      arm_.Randomize(m, d, rng);
       double target_x = rng.Uniform(-.4, .4);
       double target_z = rng.Uniform(.1, .4);
       double target_angle;
@@ -115,9 +102,9 @@ class ManipulatorTask {
         object_angle = target_angle;
       } else if (init_type == 0) {
         p.AfterReset();
-        object_x = d->site_xpos[3 * grasp_site_ + 0];
-        object_z = d->site_xpos[3 * grasp_site_ + 2];
-        const double* mat = d->site_xmat + 9 * grasp_site_;
+        object_x = d->site_xpos[3 * arm_.grasp_site() + 0];
+        object_z = d->site_xpos[3 * arm_.grasp_site() + 2];
+        const double* mat = d->site_xmat + 9 * arm_.grasp_site();
         object_angle = M_PI - std::atan2(mat[6], mat[0]);
       } else {
         object_x = rng.Uniform(-.5, .5);
@@ -134,16 +121,10 @@ class ManipulatorTask {
 
   void WriteObservation(const Physics& p, const Row& out) const {
     const mjData* d = p.d;
-    double* arm_pos = out.At<double>(kArmPos);
-    double* arm_vel = out.At<double>(kArmVel);
-    for (size_t i = 0; i < kArmJoints.size(); ++i) {
-      arm_pos[2 * i] = std::sin(d->qpos[arm_qpos_[i]]);
-      arm_pos[2 * i + 1] = std::cos(d->qpos[arm_qpos_[i]]);
-      arm_vel[i] = d->qvel[arm_dof_[i]];
-    }
+    arm_.Write(d, out.At<double>(kArmPos), out.At<double>(kArmVel));
     double* touch = out.At<double>(kTouch);
     for (size_t i = 0; i < kTouchSensors.size(); ++i) touch[i] = std::log1p(d->sensordata[touch_[i]]);
-    Pose2d(d, hand_, out.At<double>(kHandPos));
+    Pose2d(d, arm_.hand(), out.At<double>(kHandPos));
     Pose2d(d, object_, out.At<double>(kObjectPos));
     double* object_vel = out.At<double>(kObjectVel);
     for (int i = 0; i < 3; ++i) object_vel[i] = d->qvel[object_dof_[i]];
@@ -166,13 +147,6 @@ class ManipulatorTask {
  private:
   static double IsClose(double distance) { return Tolerance(distance, 0, kClose, kClose * 2); }
 
-  // np.linalg.norm(np.diff(site_xpos[[site2, site1]])): |site1 - site2|.
-  static double SiteDistance(const Physics& p, int site1, int site2) {
-    double diff[3];
-    for (int i = 0; i < 3; ++i) diff[i] = p.d->site_xpos[3 * site1 + i] - p.d->site_xpos[3 * site2 + i];
-    return Norm(diff, 3);
-  }
-
   // body_pos x, z and body_quat qw, qy of a body turned by `angle` about y.
   static void SetPose2d(mjModel* m, int body, double x, double z, double angle) {
     m->body_pos[3 * body + 0] = x;
@@ -181,17 +155,9 @@ class ManipulatorTask {
     m->body_quat[4 * body + 2] = std::sin(angle / 2);
   }
 
-  // body_2d_pose: xpos x, z then xquat qw, qy.
-  static void Pose2d(const mjData* d, int body, double* out) {
-    out[0] = d->xpos[3 * body + 0];
-    out[1] = d->xpos[3 * body + 2];
-    out[2] = d->xquat[4 * body + 0];
-    out[3] = d->xquat[4 * body + 2];
-  }
-
   bool peg_, insert_;
-  int hand_, object_, target_, receptacle_, grasp_site_, finger_, thumb_;
-  std::array<int, 8> arm_joint_{}, arm_qpos_{}, arm_dof_{};
+  PlanarArm arm_;
+  int object_, target_, receptacle_;
   std::array<int, 5> touch_{};
   std::array<int, 3> object_qpos_{}, object_dof_{};
   std::vector<int> sites_;

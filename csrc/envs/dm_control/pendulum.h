@@ -16,8 +16,9 @@ class PendulumTask {
 
   static std::string XmlFile(const std::string&) { return "pendulum.xml"; }
   static std::vector<std::string> TaskNames() { return {"swingup"}; }
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel*) {
-    return {Field<double>("obs:orientation", {2}), Field<double>("obs:velocity", {1})};
+  static void Observations(const std::string&, const mjModel*, EnvSpec& s) {
+    s.AddObs(kOrientation, Field<double>("obs:orientation", {2}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {1}));
   }
 
   PendulumTask(const std::string&, const Physics& p)

@@ -21,8 +21,9 @@ class PointMassTask {
 
   static std::string XmlFile(const std::string&) { return "point_mass.xml"; }
   static std::vector<std::string> TaskNames() { return {"easy", "hard"}; }
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel* m) {
-    return {Field<double>("obs:position", {m->nq}), Field<double>("obs:velocity", {m->nv})};
+  static void Observations(const std::string&, const mjModel* m, EnvSpec& s) {
+    s.AddObs(kPosition, Field<double>("obs:position", {m->nq}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {m->nv}));
   }
 
   PointMassTask(const std::string& task, const Physics& p)

@@ -58,23 +58,24 @@ class QuadrupedTask {
     return true;
   }
 
-  static std::vector<FieldSpec> Observations(const std::string& task, const mjModel* m) {
+  static void Observations(const std::string& task, const mjModel* m, EnvSpec& s) {
     int hinges = 0;
     for (int j = 0; j < m->njnt; ++j) hinges += m->jnt_type[j] == mjJNT_HINGE;
-    std::vector<FieldSpec> obs = {Field<double>("obs:egocentric_state", {2 * hinges + m->na}),
-                                  Field<double>("obs:torso_velocity", {3}), Field<double>("obs:torso_upright", {}),
-                                  Field<double>("obs:imu", {6}), Field<double>("obs:force_torque", {24})};
+    s.AddObs(kEgocentricState, Field<double>("obs:egocentric_state", {2 * hinges + m->na}));
+    s.AddObs(kTorsoVelocity, Field<double>("obs:torso_velocity", {3}));
+    s.AddObs(kTorsoUpright, Field<double>("obs:torso_upright", {}));
+    s.AddObs(kImu, Field<double>("obs:imu", {6}));
+    s.AddObs(kForceTorque, Field<double>("obs:force_torque", {24}));
     if (task == "fetch") {
-      obs.push_back(Field<double>("obs:ball_state", {9}));
-      obs.push_back(Field<double>("obs:target_position", {3}));
+      s.AddObs(kBallState, Field<double>("obs:ball_state", {9}));
+      s.AddObs(kTargetPosition, Field<double>("obs:target_position", {3}));
     }
     if (task == "escape") {
       int rangefinders = 0;
       for (int i = 0; i < m->nsensor; ++i) rangefinders += m->sensor_type[i] == mjSENS_RANGEFINDER;
-      obs.push_back(Field<double>("obs:origin", {3}));
-      obs.push_back(Field<double>("obs:rangefinder", {rangefinders}));
+      s.AddObs(kOrigin, Field<double>("obs:origin", {3}));
+      s.AddObs(kRangefinder, Field<double>("obs:rangefinder", {rangefinders}));
     }
-    return obs;
   }
 
   QuadrupedTask(const std::string& task, const Physics& p)

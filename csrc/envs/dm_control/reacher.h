@@ -20,9 +20,10 @@ class ReacherTask {
 
   static std::string XmlFile(const std::string&) { return "reacher.xml"; }
   static std::vector<std::string> TaskNames() { return {"easy", "hard"}; }
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel* m) {
-    return {Field<double>("obs:position", {m->nq}), Field<double>("obs:to_target", {2}),
-            Field<double>("obs:velocity", {m->nv})};
+  static void Observations(const std::string&, const mjModel* m, EnvSpec& s) {
+    s.AddObs(kPosition, Field<double>("obs:position", {m->nq}));
+    s.AddObs(kToTarget, Field<double>("obs:to_target", {2}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {m->nv}));
   }
 
   ReacherTask(const std::string& task, const Physics& p)

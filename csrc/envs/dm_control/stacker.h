@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "dmc_env.h"
+#include "planar_arm.h"
 #include "randomizers.h"
 #include "rewards.h"
 
@@ -23,8 +24,6 @@ namespace rlpool::dm_control {
 class StackerTask {
  public:
   enum Obs { kArmPos, kArmVel, kTouch, kHandPos, kBoxPos, kBoxVel, kTargetPos };
-  static constexpr std::array<const char*, 8> kArmJoints = {"arm_root", "arm_shoulder", "arm_elbow", "arm_wrist",
-                                                            "finger",   "fingertip",    "thumb",     "thumbtip"};
   static constexpr double kClose = .01;
 
   static int NumBoxes(const std::string& task) { return task == "stack_4" ? 4 : 2; }
@@ -38,29 +37,23 @@ class StackerTask {
     return n < 4;
   }
 
-  static std::vector<FieldSpec> Observations(const std::string& task, const mjModel* m) {
+  static void Observations(const std::string& task, const mjModel* m, EnvSpec& s) {
     int n = NumBoxes(task);
-    return {Field<double>("obs:arm_pos", {8, 2}),      Field<double>("obs:arm_vel", {8}),
-            Field<double>("obs:touch", {m->nsensordata}), Field<double>("obs:hand_pos", {4}),
-            Field<double>("obs:box_pos", {n, 4}),      Field<double>("obs:box_vel", {3 * n}),
-            Field<double>("obs:target_pos", {2})};
+    s.AddObs(kArmPos, Field<double>("obs:arm_pos", {8, 2}));
+    s.AddObs(kArmVel, Field<double>("obs:arm_vel", {8}));
+    s.AddObs(kTouch, Field<double>("obs:touch", {m->nsensordata}));
+    s.AddObs(kHandPos, Field<double>("obs:hand_pos", {4}));
+    s.AddObs(kBoxPos, Field<double>("obs:box_pos", {n, 4}));
+    s.AddObs(kBoxVel, Field<double>("obs:box_vel", {3 * n}));
+    s.AddObs(kTargetPos, Field<double>("obs:target_pos", {2}));
   }
 
   StackerTask(const std::string& task, const Physics& p)
       : n_(NumBoxes(task)),
-        hand_(p.Body("hand")),
+        arm_(p),
         target_body_(p.Body("target")),
         target_geom_(p.Geom("target")),
-        target_site_(p.Site("target")),
-        grasp_site_(p.Site("grasp")),
-        finger_(p.JointQposAdr("finger")),
-        thumb_(p.JointQposAdr("thumb")) {
-    for (size_t i = 0; i < kArmJoints.size(); ++i) {
-      int j = NameId(p.m, mjOBJ_JOINT, kArmJoints[i]);
-      arm_joint_[i] = j;
-      arm_qpos_[i] = p.m->jnt_qposadr[j];
-      arm_dof_[i] = p.m->jnt_dofadr[j];
-    }
+        target_site_(p.Site("target")) {
     for (int b = 0; b < n_; ++b) {
       std::string name = "box" + std::to_string(b);
       boxes_.push_back(p.Body(name));
@@ -74,13 +67,7 @@ class StackerTask {
     mjModel* m = p.m;
     mjData* d = p.d;
     do {
-      for (size_t i = 0; i < kArmJoints.size(); ++i) {
-        int j = arm_joint_[i];
-        bool limited = m->jnt_limited[j];
-        double lo = limited ? m->jnt_range[2 * j] : -M_PI, hi = limited ? m->jnt_range[2 * j + 1] : M_PI;
-        d->qpos[arm_qpos_[i]] = rng.Uniform(lo, hi);
-      }
-      d->qpos[finger_] = d->qpos[thumb_];
+      arm_.Randomize(m, d, rng);
       int64_t target_height = 2 * rng.RandInt(0, n_) + 1;
       double box_size = m->geom_size[3 * target_geom_];
       m->body_pos[3 * target_body_ + 2] = box_size * static_cast<double>(target_height);
@@ -96,16 +83,10 @@ class StackerTask {
 
   void WriteObservation(const Physics& p, const Row& out) const {
     const mjData* d = p.d;
-    double* arm_pos = out.At<double>(kArmPos);
-    double* arm_vel = out.At<double>(kArmVel);
-    for (size_t i = 0; i < kArmJoints.size(); ++i) {
-      arm_pos[2 * i] = std::sin(d->qpos[arm_qpos_[i]]);
-      arm_pos[2 * i + 1] = std::cos(d->qpos[arm_qpos_[i]]);
-      arm_vel[i] = d->qvel[arm_dof_[i]];
-    }
+    arm_.Write(d, out.At<double>(kArmPos), out.At<double>(kArmVel));
     double* touch = out.At<double>(kTouch);
     for (int i = 0; i < p.m->nsensordata; ++i) touch[i] = std::log1p(d->sensordata[i]);
-    Pose2d(d, hand_, out.At<double>(kHandPos));
+    Pose2d(d, arm_.hand(), out.At<double>(kHandPos));
     double* box_pos = out.At<double>(kBoxPos);
     for (int b = 0; b < n_; ++b) Pose2d(d, boxes_[b], box_pos + 4 * b);
     double* box_vel = out.At<double>(kBoxVel);
@@ -120,28 +101,16 @@ class StackerTask {
     double min_distance = kInf;
     for (int site : box_sites_) min_distance = std::min(min_distance, SiteDistance(p, site, target_site_));
     double box_is_close = Tolerance(min_distance, 0, 0, 2 * box_size);
-    double hand_is_far = Tolerance(SiteDistance(p, grasp_site_, target_site_), .1, kInf, kClose);
+    double hand_is_far = Tolerance(SiteDistance(p, arm_.grasp_site(), target_site_), .1, kInf, kClose);
     return box_is_close * hand_is_far;
   }
 
   bool Terminated(const Physics&) const { return false; }
 
  private:
-  static double SiteDistance(const Physics& p, int site1, int site2) {
-    double diff[3];
-    for (int i = 0; i < 3; ++i) diff[i] = p.d->site_xpos[3 * site1 + i] - p.d->site_xpos[3 * site2 + i];
-    return Norm(diff, 3);
-  }
-
-  static void Pose2d(const mjData* d, int body, double* out) {
-    out[0] = d->xpos[3 * body + 0];
-    out[1] = d->xpos[3 * body + 2];
-    out[2] = d->xquat[4 * body + 0];
-    out[3] = d->xquat[4 * body + 2];
-  }
-
-  int n_, hand_, target_body_, target_geom_, target_site_, grasp_site_, finger_, thumb_;
-  std::array<int, 8> arm_joint_{}, arm_qpos_{}, arm_dof_{};
+  int n_;
+  PlanarArm arm_;
+  int target_body_, target_geom_, target_site_;
   std::vector<int> boxes_, box_sites_, box_qpos_, box_dof_;
 };
 

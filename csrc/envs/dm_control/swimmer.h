@@ -53,9 +53,10 @@ class SwimmerTask {
     return true;
   }
 
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel* m) {
-    return {Field<double>("obs:joints", {m->nq - 3}), Field<double>("obs:to_target", {2}),
-            Field<double>("obs:body_velocities", {3 * NumBodyBlocks(m)})};
+  static void Observations(const std::string&, const mjModel* m, EnvSpec& s) {
+    s.AddObs(kJoints, Field<double>("obs:joints", {m->nq - 3}));
+    s.AddObs(kToTarget, Field<double>("obs:to_target", {2}));
+    s.AddObs(kBodyVelocities, Field<double>("obs:body_velocities", {3 * NumBodyBlocks(m)}));
   }
 
   SwimmerTask(const std::string&, const Physics& p)

@@ -21,9 +21,10 @@ class WalkerTask {
 
   static std::string XmlFile(const std::string&) { return "walker.xml"; }
   static std::vector<std::string> TaskNames() { return {"stand", "walk", "run"}; }
-  static std::vector<FieldSpec> Observations(const std::string&, const mjModel* m) {
-    return {Field<double>("obs:orientations", {2 * (m->nbody - 1)}), Field<double>("obs:height", {}),
-            Field<double>("obs:velocity", {m->nv})};
+  static void Observations(const std::string&, const mjModel* m, EnvSpec& s) {
+    s.AddObs(kOrientations, Field<double>("obs:orientations", {2 * (m->nbody - 1)}));
+    s.AddObs(kHeight, Field<double>("obs:height", {}));
+    s.AddObs(kVelocity, Field<double>("obs:velocity", {m->nv}));
   }
 
   WalkerTask(const std::string& task, const Physics& p)

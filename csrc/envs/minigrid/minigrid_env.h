@@ -97,6 +97,12 @@ class MiniGrid {
     return c;
   }
 
+  // Row fields, in Spec() order: the image, then (unless img_only) direction
+  // and mission, then the info fields, numbered from the first info field.
+  enum : size_t { kImage, kDirection, kMission };
+  enum : size_t { kAgentPos, kMissionId, kGrid };
+  static size_t FirstInfo(bool img_only) { return img_only ? kImage + 1 : kMission + 1; }
+
   static EnvSpec Spec(const Config& c) {
     Params p = ReadParams(c);
     int view = ViewSize(c);
@@ -106,17 +112,19 @@ class MiniGrid {
     bool img_only = c.Get<bool>("img_only");
     std::vector<int64_t> image_shape = c.Get<bool>("full_obs") ? std::vector<int64_t>{w, h, 3}
                                                                 : std::vector<int64_t>{view, view, 3};
-    s.obs.push_back(Field<uint8_t>(img_only ? "obs" : "obs:image", image_shape, {0.0}, {255.0}));
+    s.AddObs(kImage, Field<uint8_t>(img_only ? "obs" : "obs:image", image_shape, {0.0}, {255.0}));
     if (!img_only) {
-      s.obs.push_back(DiscreteField<int32_t>("obs:direction", 4));
-      s.obs.push_back(Field<uint8_t>("obs:mission", {MissionBytes(c)}, {0.0}, {255.0}));
+      s.AddObs(kDirection, DiscreteField<int32_t>("obs:direction", 4));
+      s.AddObs(kMission, Field<uint8_t>("obs:mission", {MissionBytes(c)}, {0.0}, {255.0}));
     }
-    s.info.push_back(Field<int32_t>("agent_pos", {2}, {0.0}, {static_cast<double>(kMaxSize)}));
+    const size_t info = FirstInfo(img_only);
+    s.AddInfo(info + kAgentPos, Field<int32_t>("agent_pos", {2}, {0.0}, {static_cast<double>(kMaxSize)}));
     if (IsBabyAI(p.kind))  // generated text: an id built from its parts (-1 pads unused clause slots)
-      s.info.push_back(Field<int32_t>("mission_id", {kMissionParts}, {-1.0}, {kClauseCodes - 1.0}));
+      s.AddInfo(info + kMissionId, Field<int32_t>("mission_id", {kMissionParts}, {-1.0}, {kClauseCodes - 1.0}));
     else
-      s.info.push_back(Field<int32_t>("mission_id", {}, {0.0}, {static_cast<double>(MissionTable(p).size() - 1)}));
-    if (c.Get<bool>("debug_grid")) s.info.push_back(Field<uint8_t>("grid", {w, h, 3}, {0.0}, {255.0}));
+      s.AddInfo(info + kMissionId,
+                Field<int32_t>("mission_id", {}, {0.0}, {static_cast<double>(MissionTable(p).size() - 1)}));
+    if (c.Get<bool>("debug_grid")) s.AddInfo(info + kGrid, Field<uint8_t>("grid", {w, h, 3}, {0.0}, {255.0}));
     s.action = DiscreteField<int32_t>("action", 7);
     return s;
   }
@@ -222,7 +230,7 @@ class MiniGrid {
           w.carrying = w.grid.Get(i, j);
           w.grid.Remove(i, j);
         }
-    if (debug_grid_) w.grid.Encode(out.At<uint8_t>(img_only_ ? 3 : 5));
+    if (debug_grid_) w.grid.Encode(out.At<uint8_t>(FirstInfo(img_only_) + kGrid));
   }
 
   // "goto,pickup" -> indices into `names`, in the order given (minigrid draws from that list).
@@ -456,9 +464,6 @@ class MiniGrid {
     return n;
   }
 
-  // Output fields: obs (image[, direction, mission]) then info.
-  enum ObsField { kImage = 0, kDirection = 1, kMission = 2 };
-
   void Write(const Row& out) const {
     const World& w = world_;
     uint8_t* image = out.At<uint8_t>(kImage);
@@ -471,7 +476,6 @@ class MiniGrid {
     } else {
       EncodeView(w.grid, w.ax, w.ay, w.dir, w.carrying, w.see_through_walls, view_, image);
     }
-    size_t info = 1;
     if (!img_only_) {
       *out.At<int32_t>(kDirection) = w.dir;
       uint8_t* bytes = out.At<uint8_t>(kMission);
@@ -482,16 +486,16 @@ class MiniGrid {
         const std::string& m = missions_[w.mission_id];
         std::memcpy(bytes, m.data(), m.size());
       }
-      info = 3;
     }
-    int32_t* pos = out.At<int32_t>(info);
+    const size_t info = FirstInfo(img_only_);
+    int32_t* pos = out.At<int32_t>(info + kAgentPos);
     pos[0] = w.ax;
     pos[1] = w.ay;
     if (babyai_)
-      std::memcpy(out.At<int32_t>(info + 1), w.babyai_code.part, sizeof(w.babyai_code.part));
+      std::memcpy(out.At<int32_t>(info + kMissionId), w.babyai_code.part, sizeof(w.babyai_code.part));
     else
-      *out.At<int32_t>(info + 1) = w.mission_id;
-    if (debug_grid_) w.grid.Encode(out.At<uint8_t>(info + 2));
+      *out.At<int32_t>(info + kMissionId) = w.mission_id;
+    if (debug_grid_) w.grid.Encode(out.At<uint8_t>(info + kGrid));
   }
 
   Params p_;

@@ -1,9 +1,29 @@
 // Ant: gymnasium 1.x ant_v4.AntEnv and ant_v5.AntEnv.
+// Observation: float64 qpos[2:] (13), qvel (14), then clipped cfrc_ext of the bodies (v3: every
+//   body; v4: with use_contact_forces; v5: every body but the world, include_cfrc_ext_in_observation).
+// Action: 8 float32 joint torques in [-1, 1].
+// Reward: x velocity (v5: * forward_reward_weight) + healthy_reward - ctrl cost - contact cost
+//   (v4: contact cost only with use_contact_forces).
+// Episode: ends when the torso's z leaves healthy_z_range or the state is not finite
+//   (terminate_when_unhealthy); 1000 steps.
 #pragma once
 
 #include "mujoco_env.h"
 
 namespace rlpool::mujoco {
+
+// Options v3 and v4 share; v4 adds use_contact_forces.
+inline void SetAntV3Options(Config& c) {
+  SetCommonOptions(c, "ant.xml", 5);
+  c.Set("ctrl_cost_weight", 0.5);
+  c.Set("contact_cost_weight", 5e-4);
+  c.Set("healthy_reward", 1.0);
+  c.Set("terminate_when_unhealthy", true);
+  c.Set("healthy_z_range", std::vector<double>{0.2, 1.0});
+  c.Set("contact_force_range", std::vector<double>{-1.0, 1.0});
+  c.Set("reset_noise_scale", 0.1);
+  c.Set("exclude_current_positions_from_observation", true);
+}
 
 // v4 (ant_v4.py). Kept as gymnasium has it: with use_contact_forces,
 // info["reward_ctrl"] holds minus the contact cost, and there is no
@@ -18,31 +38,12 @@ class AntV4 : public MujocoEnv {
 
   static Config DefaultConfig() {
     Config c;
-    SetCommonOptions(c, "ant.xml", 5);
-    c.Set("ctrl_cost_weight", 0.5);
+    SetAntV3Options(c);
     c.Set("use_contact_forces", false);
-    c.Set("contact_cost_weight", 5e-4);
-    c.Set("healthy_reward", 1.0);
-    c.Set("terminate_when_unhealthy", true);
-    c.Set("healthy_z_range", std::vector<double>{0.2, 1.0});
-    c.Set("contact_force_range", std::vector<double>{-1.0, 1.0});
-    c.Set("reset_noise_scale", 0.1);
-    c.Set("exclude_current_positions_from_observation", true);
     return c;
   }
 
-  static EnvSpec Spec(const Config& c) {
-    ModelPtr model = ModelFor(c);
-    const mjModel* m = model.get();
-    int n = m->nq + m->nv - (c.Get<bool>("exclude_current_positions_from_observation") ? 2 : 0) +
-            (c.Get<bool>("use_contact_forces") ? m->nbody * 6 : 0);
-    EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {n}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, m);
-    s.action = ActionSpec(m);
-    return s;
-  }
+  static EnvSpec Spec(const Config& c) { return SpecWith<kNumInfo>(c, c.Get<bool>("use_contact_forces"), kInfo); }
 
   AntV4(const Config& c, uint32_t seed)
       : MujocoEnv(c, seed),
@@ -59,49 +60,70 @@ class AntV4 : public MujocoEnv {
     uses_cfrc_ext_ = use_contact_;
   }
 
-  void Reset(const Row& out, bool) {
-    ResetData();
-    double* qpos = qpos_buf_.data();
-    double* qvel = qvel_buf_.data();
-    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
-    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + noise_ * Normal();
-    SetState(qpos, qvel);
-    WriteObs(out);
-    WriteScalars(out, 1, std::array<double, kNumInfo>{});
-    WriteDebug(out, 1 + kNumInfo, 0.0);
-  }
+  void Reset(const Row& out, bool) { ResetAndWrite<kNumInfo>(out); }
 
   StepResult Step(const void* action, const Row& out) {
-    const float* a = static_cast<const float*>(action);
-    double x0 = d_->xpos[3 * torso_], y0 = d_->xpos[3 * torso_ + 1];
-    DoSimulation(a);
-    double x1 = d_->xpos[3 * torso_], y1 = d_->xpos[3 * torso_ + 1];
-    double xv = (x1 - x0) / Dt(), yv = (y1 - y0) / Dt();
-    bool healthy = IsHealthy();
-    double healthy_reward = static_cast<double>(healthy || terminate_) * healthy_reward_;
-    double rewards = xv + healthy_reward;
-    float ctrl_cost = static_cast<float>(ctrl_w_) * ActionSquareSum(a);
-    double costs = ctrl_cost;
-    double reward_ctrl = -ctrl_cost;
-    if (use_contact_) {
-      const double* contact = ClippedContactForces(force_.lo, force_.hi);
-      double contact_cost = contact_w_ * SumSquares(contact, m_->nbody * 6);
-      costs += contact_cost;
-      reward_ctrl = -contact_cost;
-    }
-    double reward = rewards - costs;
-    double xy[2] = {x1, y1};
+    Outcome o = Advance(static_cast<const float*>(action));
+    double reward_ctrl = use_contact_ ? -o.contact_cost : -o.ctrl_cost;
+    double xy[2] = {o.x, o.y};
     WriteObs(out);
-    WriteScalars(out, 1, std::array<double, kNumInfo>{xv, reward_ctrl, healthy_reward, x1, y1, Norm(xy, 2), xv, yv, xv});
-    WriteDebug(out, 1 + kNumInfo, reward);
-    return {reward, terminate_ && !healthy};
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{o.xv, reward_ctrl, o.healthy_reward, o.x, o.y,
+                                                              Norm(xy, 2), o.xv, o.yv, o.xv});
+    WriteDebug(out, kFirstInfo + kNumInfo, o.reward);
+    return {o.reward, o.terminated};
   }
 
  protected:
+  template <size_t N>
+  static EnvSpec SpecWith(const Config& c, bool contact_forces, const std::array<const char*, N>& info) {
+    ModelPtr model = ModelFor(c);
+    const mjModel* m = model.get();
+    int n = m->nq + m->nv - (c.Get<bool>("exclude_current_positions_from_observation") ? 2 : 0) +
+            (contact_forces ? m->nbody * 6 : 0);
+    return ScalarInfoSpec(c, m, n, info);
+  }
+
+  template <size_t N>
+  void ResetAndWrite(const Row& out) {
+    ResetWithNoise(noise_, QvelNoise::kNormal);
+    WriteObs(out);
+    WriteScalars(out, kFirstInfo, std::array<double, N>{});
+    WriteDebug(out, kFirstInfo + N, 0.0);
+  }
+
+  // One step's physics and the terms v3 and v4 report (contact_cost is 0
+  // without contact forces).
+  struct Outcome {
+    double x, y, xv, yv, healthy_reward, ctrl_cost, contact_cost, reward;
+    bool terminated;
+  };
+  Outcome Advance(const float* a) {
+    double x0 = d_->xpos[3 * torso_], y0 = d_->xpos[3 * torso_ + 1];
+    DoSimulation(a);
+    Outcome o{};
+    o.x = d_->xpos[3 * torso_];
+    o.y = d_->xpos[3 * torso_ + 1];
+    o.xv = (o.x - x0) / Dt();
+    o.yv = (o.y - y0) / Dt();
+    bool healthy = IsHealthy();
+    o.healthy_reward = static_cast<double>(healthy || terminate_) * healthy_reward_;
+    // The ctrl cost is float32 in gymnasium (see ActionSquareSum).
+    o.ctrl_cost = static_cast<float>(ctrl_w_) * ActionSquareSum(a);
+    double costs = o.ctrl_cost;
+    if (use_contact_) {
+      const double* contact = ClippedContactForces(force_.lo, force_.hi);
+      o.contact_cost = contact_w_ * SumSquares(contact, m_->nbody * 6);
+      costs += o.contact_cost;
+    }
+    o.reward = (o.xv + o.healthy_reward) - costs;
+    o.terminated = terminate_ && !healthy;
+    return o;
+  }
+
   bool IsHealthy() const { return StateFinite() && z_.lo <= d_->qpos[2] && d_->qpos[2] <= z_.hi; }
 
   void WriteObs(const Row& out) {
-    double* o = out.At<double>(0);
+    double* o = out.At<double>(kObs);
     int skip = exclude_ ? 2 : 0;
     o = Put(o, d_->qpos + skip, m_->nq - skip);
     o = Put(o, d_->qvel, m_->nv);
@@ -131,62 +153,24 @@ class AntV3 : public AntV4 {
 
   static Config DefaultConfig() {
     Config c;
-    SetCommonOptions(c, "ant.xml", 5);
-    c.Set("ctrl_cost_weight", 0.5);
-    c.Set("contact_cost_weight", 5e-4);
-    c.Set("healthy_reward", 1.0);
-    c.Set("terminate_when_unhealthy", true);
-    c.Set("healthy_z_range", std::vector<double>{0.2, 1.0});
-    c.Set("contact_force_range", std::vector<double>{-1.0, 1.0});
-    c.Set("reset_noise_scale", 0.1);
-    c.Set("exclude_current_positions_from_observation", true);
+    SetAntV3Options(c);
     return c;
   }
 
-  static EnvSpec Spec(const Config& c) {
-    ModelPtr model = ModelFor(c);
-    const mjModel* m = model.get();
-    int n = m->nq + m->nv - (c.Get<bool>("exclude_current_positions_from_observation") ? 2 : 0) + m->nbody * 6;
-    EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {n}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, m);
-    s.action = ActionSpec(m);
-    return s;
-  }
+  static EnvSpec Spec(const Config& c) { return SpecWith<kNumInfo>(c, true, kInfo); }
 
   AntV3(const Config& c, uint32_t seed) : AntV4(WithContactForces(c), seed) {}
 
-  void Reset(const Row& out, bool full) {
-    ResetData();
-    double* qpos = qpos_buf_.data();
-    double* qvel = qvel_buf_.data();
-    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
-    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + noise_ * Normal();
-    SetState(qpos, qvel);
-    WriteObs(out);
-    WriteScalars(out, 1, std::array<double, kNumInfo>{});
-    WriteDebug(out, 1 + kNumInfo, 0.0);
-  }
+  void Reset(const Row& out, bool) { ResetAndWrite<kNumInfo>(out); }
 
   StepResult Step(const void* action, const Row& out) {
-    const float* a = static_cast<const float*>(action);
-    double x0 = d_->xpos[3 * torso_], y0 = d_->xpos[3 * torso_ + 1];
-    DoSimulation(a);
-    double x1 = d_->xpos[3 * torso_], y1 = d_->xpos[3 * torso_ + 1];
-    double xv = (x1 - x0) / Dt(), yv = (y1 - y0) / Dt();
-    bool healthy = IsHealthy();
-    double healthy_reward = static_cast<double>(healthy || terminate_) * healthy_reward_;
-    float ctrl_cost = static_cast<float>(ctrl_w_) * ActionSquareSum(a);
-    const double* contact = ClippedContactForces(force_.lo, force_.hi);
-    double contact_cost = contact_w_ * SumSquares(contact, m_->nbody * 6);
-    double reward = (xv + healthy_reward) - (ctrl_cost + contact_cost);
-    double xy[2] = {x1, y1};
+    Outcome o = Advance(static_cast<const float*>(action));
+    double xy[2] = {o.x, o.y};
     WriteObs(out);
-    WriteScalars(out, 1, std::array<double, kNumInfo>{xv, -ctrl_cost, -contact_cost, healthy_reward, x1, y1,
-                                                     Norm(xy, 2), xv, yv, xv});
-    WriteDebug(out, 1 + kNumInfo, reward);
-    return {reward, terminate_ && !healthy};
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{o.xv, -o.ctrl_cost, -o.contact_cost, o.healthy_reward,
+                                                              o.x, o.y, Norm(xy, 2), o.xv, o.yv, o.xv});
+    WriteDebug(out, kFirstInfo + kNumInfo, o.reward);
+    return {o.reward, o.terminated};
   }
 
  private:
@@ -227,12 +211,7 @@ class AntV5 : public MujocoEnv {
     const mjModel* m = model.get();
     int n = m->nq + m->nv - (c.Get<bool>("exclude_current_positions_from_observation") ? 2 : 0) +
             (c.Get<bool>("include_cfrc_ext_in_observation") ? (m->nbody - 1) * 6 : 0);
-    EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {n}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, m);
-    s.action = ActionSpec(m);
-    return s;
+    return ScalarInfoSpec(c, m, n, kInfo);
   }
 
   AntV5(const Config& c, uint32_t seed)
@@ -254,20 +233,15 @@ class AntV5 : public MujocoEnv {
   }
 
   void Reset(const Row& out, bool) {
-    ResetData();
-    double* qpos = qpos_buf_.data();
-    double* qvel = qvel_buf_.data();
-    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
-    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + noise_ * Normal();
-    SetState(qpos, qvel);
+    ResetWithNoise(noise_, QvelNoise::kNormal);
     ClippedContactForces(force_.lo, force_.hi);
     WriteObs(out);
     std::array<double, kNumInfo> info{};
     info[kXPosition] = d_->qpos[0];
     info[kYPosition] = d_->qpos[1];
     info[kDistance] = Norm(d_->qpos, 2);
-    WriteScalars(out, 1, info);
-    WriteDebug(out, 1 + kNumInfo, 0.0);
+    WriteScalars(out, kFirstInfo, info);
+    WriteDebug(out, kFirstInfo + kNumInfo, 0.0);
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -285,9 +259,9 @@ class AntV5 : public MujocoEnv {
     double costs = static_cast<double>(ctrl_cost) + contact_cost;
     double reward = rewards - costs;
     WriteObs(out);
-    WriteScalars(out, 1, std::array<double, kNumInfo>{d_->qpos[0], d_->qpos[1], Norm(d_->qpos, 2), xv, yv, forward,
-                                                     -ctrl_cost, -contact_cost, healthy_reward});
-    WriteDebug(out, 1 + kNumInfo, reward);
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{d_->qpos[0], d_->qpos[1], Norm(d_->qpos, 2), xv, yv,
+                                                              forward, -ctrl_cost, -contact_cost, healthy_reward});
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, !healthy && terminate_};
   }
 
@@ -296,7 +270,7 @@ class AntV5 : public MujocoEnv {
 
   // Reads the clipped contact forces left by ClippedContactForces.
   void WriteObs(const Row& out) {
-    double* o = out.At<double>(0);
+    double* o = out.At<double>(kObs);
     int skip = exclude_ ? 2 : 0;
     o = Put(o, d_->qpos + skip, m_->nq - skip);
     o = Put(o, d_->qvel, m_->nv);

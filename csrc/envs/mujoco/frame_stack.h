@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../../core/env.h"
+#include "mujoco_env.h"
 
 namespace rlpool::mujoco {
 
@@ -21,7 +22,8 @@ class FrameStacked : public Env {
  public:
   static Config DefaultConfig() {
     Config c = Env::DefaultConfig();
-    c.Set("frame_stack", int64_t{1});
+    c.Set("frame_stack", int64_t{1}, "observations stacked, oldest first, as a (frame_stack, n) array; 1 = plain (n,)");
+    DescribeGymOptions(c);
     return c;
   }
 
@@ -29,7 +31,7 @@ class FrameStacked : public Env {
     EnvSpec s = Env::Spec(c);
     int64_t k = Frames(c);
     if (k == 1) return s;
-    FieldSpec& obs = s.obs.at(0);
+    FieldSpec& obs = s.obs.at(kObs);
     obs.shape.insert(obs.shape.begin(), k);
     for (std::vector<double>* bound : {&obs.low, &obs.high}) {
       if (bound->size() <= 1) continue;
@@ -42,7 +44,7 @@ class FrameStacked : public Env {
 
   FrameStacked(const Config& c, uint32_t seed) : Env(c, seed), frames_(static_cast<size_t>(Frames(c))) {
     EnvSpec s = Env::Spec(c);
-    frame_size_ = s.obs.at(0).Count();
+    frame_size_ = s.obs.at(kObs).Count();
     fields_.resize(s.obs.size() + s.info.size());
     if (frames_ > 1) frame_.resize(frame_size_);
   }
@@ -50,7 +52,7 @@ class FrameStacked : public Env {
   void Reset(const Row& out, bool full) {
     if (frames_ == 1) return Env::Reset(out, full);
     Env::Reset(Redirect(out), full);
-    double* stack = out.At<double>(0);
+    double* stack = out.At<double>(kObs);
     for (size_t i = 0; i < frames_; ++i) std::memcpy(stack + i * frame_size_, frame_.data(), Bytes());
     std::memcpy(last_.data(), stack, Bytes() * frames_);
   }
@@ -60,7 +62,7 @@ class FrameStacked : public Env {
     StepResult r = Env::Step(action, Redirect(out));
     // The pool's row holds no history (every step gets a fresh row), so the
     // env keeps the last stack and writes the shifted copy.
-    double* stack = out.At<double>(0);
+    double* stack = out.At<double>(kObs);
     std::memcpy(stack, last_.data() + frame_size_, Bytes() * (frames_ - 1));
     std::memcpy(stack + (frames_ - 1) * frame_size_, frame_.data(), Bytes());
     std::memcpy(last_.data(), stack, Bytes() * frames_);

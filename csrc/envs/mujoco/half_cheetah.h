@@ -1,4 +1,9 @@
 // HalfCheetah: gymnasium 1.x half_cheetah_v4 and half_cheetah_v5. Never terminates.
+// Observation: float64 qpos[1:] (8; qpos with x when exclude_current_positions_from_observation
+//   is false), qvel (9).
+// Action: 6 float32 joint torques in [-1, 1].
+// Reward: forward_reward_weight * x velocity - ctrl_cost_weight * |action|^2.
+// Episode: never terminates; 1000 steps.
 #pragma once
 
 #include "mujoco_env.h"
@@ -27,13 +32,8 @@ class HalfCheetah : public MujocoEnv {
   static EnvSpec Spec(const Config& c) {
     ModelPtr model = ModelFor(c);
     const mjModel* m = model.get();
-    EnvSpec s;
-    s.obs.push_back(
-        Field<double>("obs", {m->nq + m->nv - (c.Get<bool>("exclude_current_positions_from_observation") ? 1 : 0)}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, m);
-    s.action = ActionSpec(m);
-    return s;
+    int excluded = c.Get<bool>("exclude_current_positions_from_observation") ? 1 : 0;
+    return ScalarInfoSpec(c, m, m->nq + m->nv - excluded, kInfo);
   }
 
   HalfCheetah(const Config& c, uint32_t seed)
@@ -46,17 +46,12 @@ class HalfCheetah : public MujocoEnv {
   }
 
   void Reset(const Row& out, bool) {
-    ResetData();
-    double* qpos = qpos_buf_.data();
-    double* qvel = qvel_buf_.data();
-    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
-    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + noise_ * Normal();
-    SetState(qpos, qvel);
+    ResetWithNoise(noise_, QvelNoise::kNormal);
     WriteObs(out);
     std::array<double, kNumInfo> info{};
     if (kV5) info[kXPosition] = d_->qpos[0];
-    WriteScalars(out, 1, info);
-    WriteDebug(out, 1 + kNumInfo, 0.0);
+    WriteScalars(out, kFirstInfo, info);
+    WriteDebug(out, kFirstInfo + kNumInfo, 0.0);
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -68,14 +63,14 @@ class HalfCheetah : public MujocoEnv {
     double forward = forward_w_ * xv;
     double reward = forward - static_cast<double>(ctrl_cost);
     WriteObs(out);
-    WriteScalars(out, 1, std::array<double, kNumInfo>{d_->qpos[0], xv, forward, -ctrl_cost});
-    WriteDebug(out, 1 + kNumInfo, reward);
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{d_->qpos[0], xv, forward, -ctrl_cost});
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, false};
   }
 
  private:
   void WriteObs(const Row& out) {
-    double* o = out.At<double>(0);
+    double* o = out.At<double>(kObs);
     int skip = exclude_ ? 1 : 0;
     o = Put(o, d_->qpos + skip, m_->nq - skip);
     Put(o, d_->qvel, m_->nv);

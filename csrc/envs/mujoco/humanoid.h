@@ -1,4 +1,10 @@
 // Humanoid: gymnasium 1.x humanoid_v4 and humanoid_v5.
+// Observation: float64 qpos[2:], qvel, cinert, cvel, qfrc_actuator, cfrc_ext (v5 drops the
+//   world body's rows and takes the include_*_in_observation options).
+// Action: 17 float32 joint torques in [-0.4, 0.4].
+// Reward: forward_reward_weight * mass-centre x velocity + healthy_reward - ctrl cost
+//   (- contact cost in v3 and v5).
+// Episode: ends when the torso's z leaves healthy_z_range (terminate_when_unhealthy); 1000 steps.
 #pragma once
 
 #include <limits>
@@ -7,7 +13,7 @@
 
 namespace rlpool::mujoco {
 
-// Both versions move with the mass centre (sum of body mass x xipos over total mass).
+// Every version moves with the mass centre (sum of body mass x xipos over total mass).
 class HumanoidBase : public MujocoEnv {
  public:
   HumanoidBase(const Config& c, uint32_t seed)
@@ -31,13 +37,19 @@ class HumanoidBase : public MujocoEnv {
     xy[1] = y / total_mass_;
   }
 
-  void ResetState() {
-    ResetData();
-    double* qpos = qpos_buf_.data();
-    double* qvel = qvel_buf_.data();
-    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
-    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + Uniform(-noise_, noise_);
-    SetState(qpos, qvel);
+  // One step of the physics: where the mass centre ends and its velocity.
+  struct Motion {
+    double xy[2], xv, yv;
+  };
+  Motion Advance(const float* action) {
+    double before[2];
+    Motion mo;
+    MassCenter(before);
+    DoSimulation(action);
+    MassCenter(mo.xy);
+    mo.xv = (mo.xy[0] - before[0]) / Dt();
+    mo.yv = (mo.xy[1] - before[1]) / Dt();
+    return mo;
   }
 
   bool IsHealthy() const { return z_.lo < d_->qpos[2] && d_->qpos[2] < z_.hi; }
@@ -78,45 +90,41 @@ class HumanoidV4 : public HumanoidBase {
 
   static EnvSpec Spec(const Config& c) {
     ModelPtr model = ModelFor(c);
-    EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {Obs(c).Size(model.get())}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, model.get());
-    s.action = ActionSpec(model.get());
-    return s;
+    return ScalarInfoSpec(c, model.get(), Obs(c).Size(model.get()), kInfo);
   }
 
   HumanoidV4(const Config& c, uint32_t seed) : HumanoidBase(c, seed), obs_(Obs(c)) {}
 
-  void Reset(const Row& out, bool) {
-    ResetState();
-    obs_.Write(m_, d_, out.At<double>(0));
-    WriteScalars(out, 1, std::array<double, kNumInfo>{});
-    WriteDebug(out, 1 + kNumInfo, 0.0);
-  }
+  void Reset(const Row& out, bool) { ResetAndWrite<kNumInfo>(out); }
 
   StepResult Step(const void* action, const Row& out) {
-    double before[2], after[2];
-    MassCenter(before);
-    DoSimulation(static_cast<const float*>(action));
-    MassCenter(after);
-    double xv = (after[0] - before[0]) / Dt(), yv = (after[1] - before[1]) / Dt();
+    Motion mo = Advance(static_cast<const float*>(action));
     double ctrl_cost = CtrlCost();
-    double forward = forward_w_ * xv;
+    double forward = forward_w_ * mo.xv;
     bool healthy = IsHealthy();
     double healthy_reward = static_cast<double>(healthy || terminate_) * healthy_reward_;
     double reward = (forward + healthy_reward) - ctrl_cost;
-    obs_.Write(m_, d_, out.At<double>(0));
-    WriteScalars(out, 1, std::array<double, kNumInfo>{forward, -ctrl_cost, healthy_reward, after[0], after[1],
-                                                     Norm(after, 2), xv, yv, forward});
-    WriteDebug(out, 1 + kNumInfo, reward);
+    obs_.Write(m_, d_, out.At<double>(kObs));
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{forward, -ctrl_cost, healthy_reward, mo.xy[0], mo.xy[1],
+                                                              Norm(mo.xy, 2), mo.xv, mo.yv, forward});
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, terminate_ && !healthy};
   }
 
- private:
+ protected:
+  // v3 observes what v4 does.
   static HumanoidObs Obs(const Config& c) {
     return HumanoidObs::V4(c.Get<bool>("exclude_current_positions_from_observation"));
   }
+
+  template <size_t N>
+  void ResetAndWrite(const Row& out) {
+    ResetWithNoise(noise_, QvelNoise::kUniform);
+    obs_.Write(m_, d_, out.At<double>(kObs));
+    WriteScalars(out, kFirstInfo, std::array<double, N>{});
+    WriteDebug(out, kFirstInfo + N, 0.0);
+  }
+
   HumanoidObs obs_;
 };
 
@@ -125,7 +133,7 @@ class HumanoidV4 : public HumanoidBase {
 // (restored in v5 "with the same defaults as in Humanoid-v3") and its
 // reward_impact info key; v3 takes xml_file, contact_cost_weight and
 // contact_cost_range. The observation is v4's.
-class HumanoidV3 : public HumanoidBase {
+class HumanoidV3 : public HumanoidV4 {
  public:
   enum { kRewardLinvel, kRewardQuadctrl, kRewardAlive, kRewardImpact, kXPosition, kYPosition, kDistance,
          kXVelocity, kYVelocity, kForwardReward, kNumInfo };
@@ -134,9 +142,7 @@ class HumanoidV3 : public HumanoidBase {
       "distance_from_origin", "x_velocity", "y_velocity", "forward_reward"};
 
   static Config DefaultConfig() {
-    Config c;
-    SetCommonOptions(c, "humanoid.xml", 5);
-    SetHumanoidOptions(c);
+    Config c = HumanoidV4::DefaultConfig();
     c.Set("contact_cost_weight", 5e-7);
     c.Set("contact_cost_range", std::vector<double>{-std::numeric_limits<double>::infinity(), 10.0});
     return c;
@@ -144,66 +150,48 @@ class HumanoidV3 : public HumanoidBase {
 
   static EnvSpec Spec(const Config& c) {
     ModelPtr model = ModelFor(c);
-    EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {Obs(c).Size(model.get())}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, model.get());
-    s.action = ActionSpec(model.get());
-    return s;
+    return ScalarInfoSpec(c, model.get(), Obs(c).Size(model.get()), kInfo);
   }
 
   HumanoidV3(const Config& c, uint32_t seed)
-      : HumanoidBase(c, seed),
-        obs_(Obs(c)),
+      : HumanoidV4(c, seed),
         contact_w_(c.Get<double>("contact_cost_weight")),
         contact_range_(GetRange(c, "contact_cost_range")) {}
 
-  void Reset(const Row& out, bool) {
-    ResetState();
-    obs_.Write(m_, d_, out.At<double>(0));
-    WriteScalars(out, 1, std::array<double, kNumInfo>{});
-    WriteDebug(out, 1 + kNumInfo, 0.0);
-  }
+  void Reset(const Row& out, bool) { ResetAndWrite<kNumInfo>(out); }
 
   StepResult Step(const void* action, const Row& out) {
-    double before[2], after[2];
-    MassCenter(before);
-    DoSimulation(static_cast<const float*>(action));
-    MassCenter(after);
-    double xv = (after[0] - before[0]) / Dt(), yv = (after[1] - before[1]) / Dt();
+    Motion mo = Advance(static_cast<const float*>(action));
     double ctrl_cost = CtrlCost();
     // np.clip(weight * np.sum(np.square(cfrc_ext)), *contact_cost_range)
     double contact_cost = Clip(contact_w_ * SumSquares(d_->cfrc_ext, static_cast<size_t>(m_->nbody) * 6),
                                contact_range_.lo, contact_range_.hi);
-    double forward = forward_w_ * xv;
+    double forward = forward_w_ * mo.xv;
     bool healthy = IsHealthy();
     double healthy_reward = static_cast<double>(healthy || terminate_) * healthy_reward_;
     double reward = (forward + healthy_reward) - (ctrl_cost + contact_cost);
-    obs_.Write(m_, d_, out.At<double>(0));
-    WriteScalars(out, 1, std::array<double, kNumInfo>{forward, -ctrl_cost, healthy_reward, -contact_cost, after[0],
-                                                     after[1], Norm(after, 2), xv, yv, forward});
-    WriteDebug(out, 1 + kNumInfo, reward);
+    obs_.Write(m_, d_, out.At<double>(kObs));
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{forward, -ctrl_cost, healthy_reward, -contact_cost,
+                                                              mo.xy[0], mo.xy[1], Norm(mo.xy, 2), mo.xv, mo.yv,
+                                                              forward});
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, terminate_ && !healthy};
   }
 
  private:
-  static HumanoidObs Obs(const Config& c) {
-    return HumanoidObs::V4(c.Get<bool>("exclude_current_positions_from_observation"));
-  }
-  HumanoidObs obs_;
   double contact_w_;
   Range contact_range_;
 };
 
 class HumanoidV5 : public HumanoidBase {
  public:
-  // Info fields: x_position, y_position, tendon_length[ntendon],
-  // tendon_velocity[ntendon], then the scalars below.
+  // Info fields: the head (x_position, y_position, tendon_length[ntendon],
+  // tendon_velocity[ntendon]), then the scalars of the tail.
+  enum : size_t { kXPosition = kFirstInfo, kYPosition, kTendonLength, kTendonVelocity, kFirstTail };
   enum { kDistance, kXVelocity, kYVelocity, kRewardSurvive, kRewardForward, kRewardCtrl, kRewardContact, kNumTail };
   static constexpr std::array<const char*, kNumTail> kTail = {
       "distance_from_origin", "x_velocity", "y_velocity", "reward_survive",
       "reward_forward", "reward_ctrl", "reward_contact"};
-  static constexpr size_t kFirstTail = 5;  // obs, x_position, y_position, tendon_length, tendon_velocity
 
   static Config DefaultConfig() {
     Config c;
@@ -219,13 +207,13 @@ class HumanoidV5 : public HumanoidBase {
     ModelPtr model = ModelFor(c);
     const mjModel* m = model.get();
     EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {HumanoidObs::V5(c).Size(m)}));
-    s.info.push_back(Field<double>("x_position", {}));
-    s.info.push_back(Field<double>("y_position", {}));
-    s.info.push_back(Field<double>("tendon_length", {m->ntendon}));
-    s.info.push_back(Field<double>("tendon_velocity", {m->ntendon}));
-    AddScalarInfo(s, kTail);
-    AddDebugInfo(c, s, m);
+    s.AddObs(kObs, Field<double>("obs", {HumanoidObs::V5(c).Size(m)}));
+    s.AddInfo(kXPosition, Field<double>("x_position", {}));
+    s.AddInfo(kYPosition, Field<double>("y_position", {}));
+    s.AddInfo(kTendonLength, Field<double>("tendon_length", {m->ntendon}));
+    s.AddInfo(kTendonVelocity, Field<double>("tendon_velocity", {m->ntendon}));
+    AddScalarInfo(s, kFirstTail, kTail);
+    AddDebugInfo(c, s, m, kFirstTail + kNumTail);
     s.action = ActionSpec(m);
     return s;
   }
@@ -237,8 +225,8 @@ class HumanoidV5 : public HumanoidBase {
         contact_range_(GetRange(c, "contact_cost_range")) {}
 
   void Reset(const Row& out, bool) {
-    ResetState();
-    obs_.Write(m_, d_, out.At<double>(0));
+    ResetWithNoise(noise_, QvelNoise::kUniform);
+    obs_.Write(m_, d_, out.At<double>(kObs));
     WriteHead(out);
     std::array<double, kNumTail> tail{};
     tail[kDistance] = Norm(d_->qpos, 2);
@@ -247,22 +235,18 @@ class HumanoidV5 : public HumanoidBase {
   }
 
   StepResult Step(const void* action, const Row& out) {
-    double before[2], after[2];
-    MassCenter(before);
-    DoSimulation(static_cast<const float*>(action));
-    MassCenter(after);
-    double xv = (after[0] - before[0]) / Dt(), yv = (after[1] - before[1]) / Dt();
-    double forward = forward_w_ * xv;
+    Motion mo = Advance(static_cast<const float*>(action));
+    double forward = forward_w_ * mo.xv;
     bool healthy = IsHealthy();
     double healthy_reward = healthy * healthy_reward_;
     double ctrl_cost = CtrlCost();
     double contact_cost =
         Clip(contact_w_ * SumSquares(d_->cfrc_ext, m_->nbody * 6), contact_range_.lo, contact_range_.hi);
     double reward = (forward + healthy_reward) - (ctrl_cost + contact_cost);
-    obs_.Write(m_, d_, out.At<double>(0));
+    obs_.Write(m_, d_, out.At<double>(kObs));
     WriteHead(out);
     WriteScalars(out, kFirstTail,
-                 std::array<double, kNumTail>{Norm(d_->qpos, 2), xv, yv, healthy_reward, forward, -ctrl_cost,
+                 std::array<double, kNumTail>{Norm(d_->qpos, 2), mo.xv, mo.yv, healthy_reward, forward, -ctrl_cost,
                                               -contact_cost});
     WriteDebug(out, kFirstTail + kNumTail, reward);
     return {reward, !healthy && terminate_};
@@ -270,10 +254,10 @@ class HumanoidV5 : public HumanoidBase {
 
  private:
   void WriteHead(const Row& out) const {
-    *out.At<double>(1) = d_->qpos[0];
-    *out.At<double>(2) = d_->qpos[1];
-    Put(out.At<double>(3), d_->ten_length, m_->ntendon);
-    Put(out.At<double>(4), d_->ten_velocity, m_->ntendon);
+    *out.At<double>(kXPosition) = d_->qpos[0];
+    *out.At<double>(kYPosition) = d_->qpos[1];
+    Put(out.At<double>(kTendonLength), d_->ten_length, m_->ntendon);
+    Put(out.At<double>(kTendonVelocity), d_->ten_velocity, m_->ntendon);
   }
 
   HumanoidObs obs_;

@@ -1,5 +1,9 @@
 // HumanoidStandup: gymnasium 1.x humanoidstandup_v4 and humanoidstandup_v5.
 // Never terminates; the reward pays for height (qpos[2] / timestep).
+// Observation: float64 as Humanoid's (humanoid.h).
+// Action: 17 float32 joint torques in [-0.4, 0.4].
+// Reward: torso z / timestep - ctrl cost - impact cost + 1.
+// Episode: never terminates; 1000 steps.
 #pragma once
 
 #include "humanoid_common.h"
@@ -11,15 +15,6 @@ class HumanoidStandupBase : public MujocoEnv {
   HumanoidStandupBase(const Config& c, uint32_t seed, double noise) : MujocoEnv(c, seed), noise_(noise) {}
 
  protected:
-  void ResetState() {
-    ResetData();
-    double* qpos = qpos_buf_.data();
-    double* qvel = qvel_buf_.data();
-    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
-    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + Uniform(-noise_, noise_);
-    SetState(qpos, qvel);
-  }
-
   double noise_;
 };
 
@@ -37,21 +32,16 @@ class HumanoidStandupV4 : public HumanoidStandupBase {
 
   static EnvSpec Spec(const Config& c) {
     ModelPtr model = ModelFor(c);
-    EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {HumanoidObs::V4(true).Size(model.get())}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, model.get());
-    s.action = ActionSpec(model.get());
-    return s;
+    return ScalarInfoSpec(c, model.get(), HumanoidObs::V4(true).Size(model.get()), kInfo);
   }
 
   HumanoidStandupV4(const Config& c, uint32_t seed) : HumanoidStandupBase(c, seed, 0.01), obs_(HumanoidObs::V4(true)) {}
 
   void Reset(const Row& out, bool) {
-    ResetState();
-    obs_.Write(m_, d_, out.At<double>(0));
-    WriteScalars(out, 1, std::array<double, kNumInfo>{});
-    WriteDebug(out, 1 + kNumInfo, 0.0);
+    ResetWithNoise(noise_, QvelNoise::kUniform);
+    obs_.Write(m_, d_, out.At<double>(kObs));
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{});
+    WriteDebug(out, kFirstInfo + kNumInfo, 0.0);
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -60,9 +50,9 @@ class HumanoidStandupV4 : public HumanoidStandupBase {
     double quad_ctrl_cost = 0.1 * SumSquares(d_->ctrl, m_->nu);
     double quad_impact_cost = std::min(5e-7 * SumSquares(d_->cfrc_ext, m_->nbody * 6), 10.0);
     double reward = uph_cost - quad_ctrl_cost - quad_impact_cost + 1;
-    obs_.Write(m_, d_, out.At<double>(0));
-    WriteScalars(out, 1, std::array<double, kNumInfo>{uph_cost, -quad_ctrl_cost, -quad_impact_cost});
-    WriteDebug(out, 1 + kNumInfo, reward);
+    obs_.Write(m_, d_, out.At<double>(kObs));
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{uph_cost, -quad_ctrl_cost, -quad_impact_cost});
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, false};
   }
 
@@ -72,11 +62,11 @@ class HumanoidStandupV4 : public HumanoidStandupBase {
 
 class HumanoidStandupV5 : public HumanoidStandupBase {
  public:
-  // Info fields: x_position, y_position, z_distance_from_origin,
-  // tendon_length[ntendon], tendon_velocity[ntendon], then the rewards.
+  // Info fields: the head (x_position, y_position, z_distance_from_origin,
+  // tendon_length[ntendon], tendon_velocity[ntendon]), then the rewards.
+  enum : size_t { kXPosition = kFirstInfo, kYPosition, kZDistance, kTendonLength, kTendonVelocity, kFirstTail };
   enum { kRewardLinup, kRewardQuadctrl, kRewardImpact, kNumTail };
   static constexpr std::array<const char*, kNumTail> kTail = {"reward_linup", "reward_quadctrl", "reward_impact"};
-  static constexpr size_t kFirstTail = 6;
 
   static Config DefaultConfig() {
     Config c;
@@ -96,14 +86,14 @@ class HumanoidStandupV5 : public HumanoidStandupBase {
     ModelPtr model = ModelFor(c);
     const mjModel* m = model.get();
     EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {HumanoidObs::V5(c).Size(m)}));
-    s.info.push_back(Field<double>("x_position", {}));
-    s.info.push_back(Field<double>("y_position", {}));
-    s.info.push_back(Field<double>("z_distance_from_origin", {}));
-    s.info.push_back(Field<double>("tendon_length", {m->ntendon}));
-    s.info.push_back(Field<double>("tendon_velocity", {m->ntendon}));
-    AddScalarInfo(s, kTail);
-    AddDebugInfo(c, s, m);
+    s.AddObs(kObs, Field<double>("obs", {HumanoidObs::V5(c).Size(m)}));
+    s.AddInfo(kXPosition, Field<double>("x_position", {}));
+    s.AddInfo(kYPosition, Field<double>("y_position", {}));
+    s.AddInfo(kZDistance, Field<double>("z_distance_from_origin", {}));
+    s.AddInfo(kTendonLength, Field<double>("tendon_length", {m->ntendon}));
+    s.AddInfo(kTendonVelocity, Field<double>("tendon_velocity", {m->ntendon}));
+    AddScalarInfo(s, kFirstTail, kTail);
+    AddDebugInfo(c, s, m, kFirstTail + kNumTail);
     s.action = ActionSpec(m);
     return s;
   }
@@ -116,8 +106,8 @@ class HumanoidStandupV5 : public HumanoidStandupBase {
         impact_range_(GetRange(c, "impact_cost_range")) {}
 
   void Reset(const Row& out, bool) {
-    ResetState();
-    obs_.Write(m_, d_, out.At<double>(0));
+    ResetWithNoise(noise_, QvelNoise::kUniform);
+    obs_.Write(m_, d_, out.At<double>(kObs));
     WriteHead(out);
     WriteScalars(out, kFirstTail, std::array<double, kNumTail>{});
     WriteDebug(out, kFirstTail + kNumTail, 0.0);
@@ -130,7 +120,7 @@ class HumanoidStandupV5 : public HumanoidStandupBase {
     double quad_impact_cost =
         Clip(impact_w_ * SumSquares(d_->cfrc_ext, m_->nbody * 6), impact_range_.lo, impact_range_.hi);
     double reward = uph_cost - quad_ctrl_cost - quad_impact_cost + 1;
-    obs_.Write(m_, d_, out.At<double>(0));
+    obs_.Write(m_, d_, out.At<double>(kObs));
     WriteHead(out);
     WriteScalars(out, kFirstTail, std::array<double, kNumTail>{uph_cost, -quad_ctrl_cost, -quad_impact_cost});
     WriteDebug(out, kFirstTail + kNumTail, reward);
@@ -139,11 +129,11 @@ class HumanoidStandupV5 : public HumanoidStandupBase {
 
  private:
   void WriteHead(const Row& out) const {
-    *out.At<double>(1) = d_->qpos[0];
-    *out.At<double>(2) = d_->qpos[1];
-    *out.At<double>(3) = d_->qpos[2] - init_qpos_[2];
-    Put(out.At<double>(4), d_->ten_length, m_->ntendon);
-    Put(out.At<double>(5), d_->ten_velocity, m_->ntendon);
+    *out.At<double>(kXPosition) = d_->qpos[0];
+    *out.At<double>(kYPosition) = d_->qpos[1];
+    *out.At<double>(kZDistance) = d_->qpos[2] - init_qpos_[2];
+    Put(out.At<double>(kTendonLength), d_->ten_length, m_->ntendon);
+    Put(out.At<double>(kTendonVelocity), d_->ten_velocity, m_->ntendon);
   }
 
   HumanoidObs obs_;

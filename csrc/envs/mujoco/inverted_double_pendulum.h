@@ -1,5 +1,11 @@
 // InvertedDoublePendulum: gymnasium 1.x inverted_double_pendulum_v4 and _v5.
 // Ends when the pole tip (site 0) drops to height 1 or below.
+// Observation: float64 cart x, sin and cos of both hinge angles, qvel clipped to +-10,
+//   qfrc_constraint clipped to +-10 (v4: all 3, v5: the first).
+// Action: 1 float32 cart force in [-1, 1].
+// Reward: 10 alive bonus (v5: healthy_reward, 0 on the ending step) - 0.01 x^2 - (y - 2)^2 of the
+//   tip - velocity penalty.
+// Episode: ends as above; 1000 steps.
 #pragma once
 
 #include "mujoco_env.h"
@@ -9,7 +15,11 @@ namespace rlpool::mujoco {
 template <bool kV5>
 class InvertedDoublePendulum : public MujocoEnv {
  public:
-  static constexpr size_t kNumInfo = kV5 ? 3 : 0;
+  // v5 only; v4 has no info.
+  enum { kRewardSurvive, kDistancePenalty, kVelocityPenalty, kNumV5Info };
+  static constexpr std::array<const char*, kNumV5Info> kV5Info = {"reward_survive", "distance_penalty",
+                                                                  "velocity_penalty"};
+  static constexpr size_t kNumInfo = kV5 ? kNumV5Info : 0;
 
   static Config DefaultConfig() {
     Config c;
@@ -27,13 +37,9 @@ class InvertedDoublePendulum : public MujocoEnv {
     if (m->nsite < 1) throw std::invalid_argument("InvertedDoublePendulum needs a site for the pole tip; the model has none");
     EnvSpec s;
     // qpos[0], sin and cos of the hinge angles, qvel, then qfrc_constraint (v5: its first entry).
-    s.obs.push_back(Field<double>("obs", {1 + 2 * (m->nq - 1) + m->nv + (kV5 ? 1 : m->nv)}));
-    if (kV5) {
-      s.info.push_back(Field<double>("reward_survive", {}));
-      s.info.push_back(Field<double>("distance_penalty", {}));
-      s.info.push_back(Field<double>("velocity_penalty", {}));
-    }
-    AddDebugInfo(c, s, m);
+    s.AddObs(kObs, Field<double>("obs", {1 + 2 * (m->nq - 1) + m->nv + (kV5 ? 1 : m->nv)}));
+    if (kV5) AddScalarInfo(s, kFirstInfo, kV5Info);
+    AddDebugInfo(c, s, m, kFirstInfo + kNumInfo);
     s.action = ActionSpec(m);
     return s;
   }
@@ -50,15 +56,10 @@ class InvertedDoublePendulum : public MujocoEnv {
   }
 
   void Reset(const Row& out, bool) {
-    ResetData();
-    double* qpos = qpos_buf_.data();
-    double* qvel = qvel_buf_.data();
-    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
-    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + Normal() * noise_;
-    SetState(qpos, qvel);
+    ResetWithNoise(noise_, QvelNoise::kNormal);
     WriteObs(out);
-    if (kV5) WriteScalars(out, 1, std::array<double, 3>{});
-    WriteDebug(out, 1 + kNumInfo, 0.0);
+    if (kV5) WriteScalars(out, kFirstInfo, std::array<double, kNumV5Info>{});
+    WriteDebug(out, kFirstInfo + kNumInfo, 0.0);
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -71,14 +72,14 @@ class InvertedDoublePendulum : public MujocoEnv {
     double alive_bonus = kV5 ? healthy_reward_ * static_cast<double>(!terminated) : 10.0;
     double reward = alive_bonus - dist_penalty - vel_penalty;
     WriteObs(out);
-    if (kV5) WriteScalars(out, 1, std::array<double, 3>{alive_bonus, -dist_penalty, -vel_penalty});
-    WriteDebug(out, 1 + kNumInfo, reward);
+    if (kV5) WriteScalars(out, kFirstInfo, std::array<double, kNumV5Info>{alive_bonus, -dist_penalty, -vel_penalty});
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, terminated};
   }
 
  private:
   void WriteObs(const Row& out) {
-    double* o = out.At<double>(0);
+    double* o = out.At<double>(kObs);
     *o++ = d_->qpos[0];
     for (int i = 1; i < m_->nq; ++i) *o++ = std::sin(d_->qpos[i]);
     for (int i = 1; i < m_->nq; ++i) *o++ = std::cos(d_->qpos[i]);

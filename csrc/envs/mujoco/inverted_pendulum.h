@@ -1,5 +1,9 @@
 // InvertedPendulum: gymnasium 1.x inverted_pendulum_v4 and _v5. Ends when
 // the pole leaves +-0.2 rad (or the state stops being finite).
+// Observation: float64 qpos, qvel (4).
+// Action: 1 float32 cart force in [-3, 3].
+// Reward: 1 per step (v5: 1 while the pole is up, 0 on the ending step).
+// Episode: ends as above; 1000 steps.
 #pragma once
 
 #include "mujoco_env.h"
@@ -11,6 +15,7 @@ namespace rlpool::mujoco {
 template <bool kV5>
 class InvertedPendulum : public MujocoEnv {
  public:
+  enum : size_t { kRewardSurvive = kFirstInfo };  // v5 only
   static constexpr size_t kNumInfo = kV5 ? 1 : 0;
 
   static Config DefaultConfig() {
@@ -24,9 +29,9 @@ class InvertedPendulum : public MujocoEnv {
     ModelPtr model = ModelFor(c);
     const mjModel* m = model.get();
     EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {m->nq + m->nv}));
-    if (kV5) s.info.push_back(Field<double>("reward_survive", {}));
-    AddDebugInfo(c, s, m);
+    s.AddObs(kObs, Field<double>("obs", {m->nq + m->nv}));
+    if (kV5) s.AddInfo(kRewardSurvive, Field<double>("reward_survive", {}));
+    AddDebugInfo(c, s, m, kFirstInfo + kNumInfo);
     s.action = ActionSpec(m);
     return s;
   }
@@ -38,15 +43,10 @@ class InvertedPendulum : public MujocoEnv {
   }
 
   void Reset(const Row& out, bool) {
-    ResetData();
-    double* qpos = qpos_buf_.data();
-    double* qvel = qvel_buf_.data();
-    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
-    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + Uniform(-noise_, noise_);
-    SetState(qpos, qvel);
+    ResetWithNoise(noise_, QvelNoise::kUniform);
     WriteObs(out);
-    if (kV5) *out.At<double>(1) = 0.0;
-    WriteDebug(out, 1 + kNumInfo, 0.0);
+    if (kV5) *out.At<double>(kRewardSurvive) = 0.0;
+    WriteDebug(out, kFirstInfo + kNumInfo, 0.0);
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -56,14 +56,14 @@ class InvertedPendulum : public MujocoEnv {
     for (int i = 0; i < m_->nq + m_->nv; ++i) finite = finite && std::isfinite(o[i]);
     bool terminated = !finite || std::fabs(o[1]) > 0.2;
     double reward = kV5 ? static_cast<double>(!terminated) : 1.0;
-    if (kV5) *out.At<double>(1) = reward;
-    WriteDebug(out, 1 + kNumInfo, reward);
+    if (kV5) *out.At<double>(kRewardSurvive) = reward;
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, terminated};
   }
 
  private:
   double* WriteObs(const Row& out) {
-    double* o = out.At<double>(0);
+    double* o = out.At<double>(kObs);
     Put(Put(o, d_->qpos, m_->nq), d_->qvel, m_->nv);
     return o;
   }

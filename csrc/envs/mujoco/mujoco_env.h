@@ -27,10 +27,31 @@ namespace rlpool::mujoco {
 // from) and reward64 (the float64 reward before the engine's float32 cast), so
 // tests can put gymnasium's env in the same state and compare exactly.
 inline void SetCommonOptions(Config& c, const std::string& xml_file, int64_t frame_skip) {
-  c.Set("xml_file", xml_file);
-  c.Set("frame_skip", frame_skip);
-  c.Set("base_path", std::string());
-  c.Set("debug_state", false);
+  c.Set("xml_file", xml_file, "the MuJoCo model: a file name under base_path, or an absolute path");
+  c.Set("frame_skip", frame_skip, "physics steps per agent step");
+  c.Set("base_path", std::string(), "folder of relative xml_file names (default: gymnasium's assets)");
+  c.Set("debug_state", false, "tests: info qpos0 / qvel0 (the episode's start) and reward64 (float64 reward)");
+}
+
+// What gymnasium's MuJoCo options mean, for those of them a task takes.
+// The tasks set these with different defaults; their meaning is one.
+inline void DescribeGymOptions(Config& c) {
+  static const std::pair<const char*, const char*> kMeanings[] = {
+      {"reset_noise_scale", "scale of the random perturbation of the initial qpos / qvel"},
+      {"forward_reward_weight", "weight of the forward-velocity reward"},
+      {"ctrl_cost_weight", "weight of the control cost (sum of squared actions)"},
+      {"contact_cost_weight", "weight of the contact-force cost"},
+      {"contact_force_range", "(min, max) the external contact forces are clipped to"},
+      {"use_contact_forces", "v4: observe the clipped contact forces and pay their cost"},
+      {"include_cfrc_ext_in_observation", "observe the clipped contact forces"},
+      {"healthy_reward", "reward per step while healthy"},
+      {"terminate_when_unhealthy", "end the episode when the body leaves the healthy range"},
+      {"healthy_z_range", "(min, max) torso height that counts as healthy"},
+      {"main_body", "body id whose x, y motion is rewarded"},
+      {"exclude_current_positions_from_observation", "leave the x (and y) position out of the observation"},
+  };
+  for (const auto& [key, meaning] : kMeanings)
+    if (c.Has(key)) c.Describe(key, meaning);
 }
 
 inline ModelPtr ModelFor(const Config& c) {
@@ -65,17 +86,38 @@ inline FieldSpec ActionSpec(const mjModel* m) {
   return Field<float>("action", {m->nu}, low, high);
 }
 
-// Adds the scalar float64 info fields `names` in order.
+// Every gymnasium MuJoCo env writes one observation field, then its info
+// fields from kFirstInfo on (its own enum counts from there), then, with
+// debug_state, qpos0 / qvel0 / reward64 right after its own info fields.
+enum : size_t { kObs, kFirstInfo };
+enum : size_t { kQpos0, kQvel0, kReward64 };
+
+// Adds the scalar float64 info fields `names` as fields first, first + 1, ...
 template <size_t N>
-inline void AddScalarInfo(EnvSpec& s, const std::array<const char*, N>& names) {
-  for (const char* n : names) s.info.push_back(Field<double>(n, {}));
+inline void AddScalarInfo(EnvSpec& s, size_t first, const std::array<const char*, N>& names) {
+  for (size_t i = 0; i < N; ++i) s.AddInfo(first + i, Field<double>(names[i], {}));
 }
 
-inline void AddDebugInfo(const Config& c, EnvSpec& s, const mjModel* m) {
+// The debug_state fields, from Row position `first` on.
+inline void AddDebugInfo(const Config& c, EnvSpec& s, const mjModel* m, size_t first) {
   if (!c.Get<bool>("debug_state")) return;
-  s.info.push_back(Field<double>("qpos0", {m->nq}));
-  s.info.push_back(Field<double>("qvel0", {m->nv}));
-  s.info.push_back(Field<double>("reward64", {}));
+  s.AddInfo(first + kQpos0, Field<double>("qpos0", {m->nq}));
+  s.AddInfo(first + kQvel0, Field<double>("qvel0", {m->nv}));
+  s.AddInfo(first + kReward64, Field<double>("reward64", {}));
+}
+
+// The spec most tasks have: a float64 "obs" of obs_size numbers, the scalar
+// info fields `info` from kFirstInfo on, the debug fields after them, and
+// the ctrlrange action.
+template <size_t N>
+inline EnvSpec ScalarInfoSpec(const Config& c, const mjModel* m, int64_t obs_size,
+                              const std::array<const char*, N>& info) {
+  EnvSpec s;
+  s.AddObs(kObs, Field<double>("obs", {obs_size}));
+  AddScalarInfo(s, kFirstInfo, info);
+  AddDebugInfo(c, s, m, kFirstInfo + N);
+  s.action = ActionSpec(m);
+  return s;
 }
 
 inline double* Put(double* dst, const double* src, int n) {
@@ -134,6 +176,20 @@ class MujocoEnv {
   // calls SetState (qpos, qvel, mj_forward).
   void ResetData() { mj_resetData(m_, d_); }
 
+  // The reset_model most tasks share: qpos = init_qpos + U(-scale, scale),
+  // then qvel = init_qvel + U(-scale, scale) or, with kNormal, + scale * N(0, 1);
+  // all qpos draws come before the qvel draws, as in gymnasium.
+  enum class QvelNoise { kUniform, kNormal };
+  void ResetWithNoise(double scale, QvelNoise qvel_noise) {
+    ResetData();
+    double* qpos = qpos_buf_.data();
+    double* qvel = qvel_buf_.data();
+    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-scale, scale);
+    for (int i = 0; i < m_->nv; ++i)
+      qvel[i] = init_qvel_[i] + (qvel_noise == QvelNoise::kNormal ? scale * Normal() : Uniform(-scale, scale));
+    SetState(qpos, qvel);
+  }
+
   void SetState(const double* qpos, const double* qvel) {
     std::copy(qpos, qpos + m_->nq, d_->qpos);
     std::copy(qvel, qvel + m_->nv, d_->qvel);
@@ -165,12 +221,12 @@ class MujocoEnv {
   // np.sum(np.square(x)) of float64 values, numpy's summation order.
   double SumSquares(const double* x, size_t n) { return SumOfSquares(x, n, scratch_.data()); }
 
-  // With debug_state, the fields after the env's own info fields.
-  void WriteDebug(const Row& out, size_t first_field, double reward) const {
+  // With debug_state, the fields AddDebugInfo placed from `first` on.
+  void WriteDebug(const Row& out, size_t first, double reward) const {
     if (!debug_) return;
-    std::copy(qpos0_.begin(), qpos0_.end(), out.At<double>(first_field));
-    std::copy(qvel0_.begin(), qvel0_.end(), out.At<double>(first_field + 1));
-    *out.At<double>(first_field + 2) = reward;
+    std::copy(qpos0_.begin(), qpos0_.end(), out.At<double>(first + kQpos0));
+    std::copy(qvel0_.begin(), qvel0_.end(), out.At<double>(first + kQvel0));
+    *out.At<double>(first + kReward64) = reward;
   }
 
   bool StateFinite() const {
@@ -198,7 +254,7 @@ class MujocoEnv {
   std::vector<double> contact_, scratch_;
 };
 
-// Writes info values (in spec order) from field `first` on.
+// Writes info values (in spec order) from Row position `first` on.
 template <size_t N>
 inline void WriteScalars(const Row& out, size_t first, const std::array<double, N>& v) {
   for (size_t i = 0; i < N; ++i) *out.At<double>(first + i) = v[i];

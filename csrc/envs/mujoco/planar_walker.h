@@ -1,6 +1,11 @@
 // Hopper and Walker2d (gymnasium 1.x hopper_v4/v5, walker2d_v4/v5): the same
 // planar runner, differing in defaults and in Hopper's extra state-range
 // health check.
+// Observation: float64 qpos[1:] (with x when not excluded), qvel clipped to +-10.
+// Action: float32 joint torques in [-1, 1] (Hopper 3, Walker2d 6).
+// Reward: forward_reward_weight * x velocity + healthy_reward - ctrl_cost_weight * |action|^2.
+// Episode: ends when unhealthy (height, angle, Hopper's state range) with terminate_when_unhealthy;
+//   1000 steps.
 #pragma once
 
 #include "mujoco_env.h"
@@ -46,13 +51,8 @@ class PlanarWalker : public MujocoEnv {
   static EnvSpec Spec(const Config& c) {
     ModelPtr model = ModelFor(c);
     const mjModel* m = model.get();
-    EnvSpec s;
-    s.obs.push_back(
-        Field<double>("obs", {m->nq + m->nv - (c.Get<bool>("exclude_current_positions_from_observation") ? 1 : 0)}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, m);
-    s.action = ActionSpec(m);
-    return s;
+    int excluded = c.Get<bool>("exclude_current_positions_from_observation") ? 1 : 0;
+    return ScalarInfoSpec(c, m, m->nq + m->nv - excluded, kInfo);
   }
 
   PlanarWalker(const Config& c, uint32_t seed)
@@ -70,20 +70,15 @@ class PlanarWalker : public MujocoEnv {
   }
 
   void Reset(const Row& out, bool) {
-    ResetData();
-    double* qpos = qpos_buf_.data();
-    double* qvel = qvel_buf_.data();
-    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
-    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + Uniform(-noise_, noise_);
-    SetState(qpos, qvel);
+    ResetWithNoise(noise_, QvelNoise::kUniform);
     WriteObs(out);
     std::array<double, kNumInfo> info{};
     if constexpr (kV5) {
       info[0] = d_->qpos[0];
       info[1] = d_->qpos[1] - init_qpos_[1];
     }
-    WriteScalars(out, 1, info);
-    WriteDebug(out, 1 + kNumInfo, 0.0);
+    WriteScalars(out, kFirstInfo, info);
+    WriteDebug(out, kFirstInfo + kNumInfo, 0.0);
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -100,12 +95,12 @@ class PlanarWalker : public MujocoEnv {
     double reward = (forward + healthy_reward) - static_cast<double>(ctrl_cost);
     WriteObs(out);
     if constexpr (kV5) {
-      WriteScalars(out, 1,
+      WriteScalars(out, kFirstInfo,
                    std::array<double, kNumInfo>{x1, d_->qpos[1] - init_qpos_[1], xv, forward, -ctrl_cost, healthy_reward});
     } else {
-      WriteScalars(out, 1, std::array<double, kNumInfo>{x1, xv});
+      WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{x1, xv});
     }
-    WriteDebug(out, 1 + kNumInfo, reward);
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, terminate_ && !healthy};
   }
 
@@ -123,7 +118,7 @@ class PlanarWalker : public MujocoEnv {
   }
 
   void WriteObs(const Row& out) {
-    double* o = out.At<double>(0);
+    double* o = out.At<double>(kObs);
     int skip = exclude_ ? 1 : 0;
     o = Put(o, d_->qpos + skip, m_->nq - skip);
     PutClipped(o, d_->qvel, m_->nv, -10.0, 10.0);

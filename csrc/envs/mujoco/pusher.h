@@ -3,6 +3,11 @@
 // gymnasium refuses to make Pusher-v4 under mujoco >= 3 (its pusher.xml
 // behaves differently there); here v4 runs pusher.xml with v4's formulas:
 // the reward is taken from the state *before* the step, with fixed weights.
+// Observation: float64 7 arm qpos, 7 arm qvel, fingertip, object and goal positions (23).
+// Action: 7 float32 joint torques in [-2, 2].
+// Reward: -reward_near_weight * |fingertip - object| - reward_dist_weight * |object - goal|
+//   - reward_control_weight * |action|^2.
+// Episode: never terminates; 100 steps.
 #pragma once
 
 #include "mujoco_env.h"
@@ -39,12 +44,7 @@ class Pusher : public MujocoEnv {
     ModelPtr model = ModelFor(c);
     const mjModel* m = model.get();
     if (m->nq < 7 || m->nv < 7) throw std::invalid_argument("Pusher needs a model with at least 7 joints");
-    EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {23}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, m);
-    s.action = ActionSpec(m);
-    return s;
+    return ScalarInfoSpec(c, m, 23, kInfo);
   }
 
   Pusher(const Config& c, uint32_t seed)
@@ -78,8 +78,8 @@ class Pusher : public MujocoEnv {
     for (int i = nv - 4; i < nv; ++i) qvel[i] = 0.0;
     SetState(qpos, qvel);
     WriteObs(out);
-    WriteScalars(out, 1, std::array<double, kNumInfo>{});
-    WriteDebug(out, 1 + kNumInfo, 0.0);
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{});
+    WriteDebug(out, kFirstInfo + kNumInfo, 0.0);
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -102,8 +102,8 @@ class Pusher : public MujocoEnv {
       info = {dist, ctrl};
     }
     WriteObs(out);
-    WriteScalars(out, 1, info);
-    WriteDebug(out, 1 + kNumInfo, reward);
+    WriteScalars(out, kFirstInfo, info);
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, false};
   }
 
@@ -116,7 +116,7 @@ class Pusher : public MujocoEnv {
   }
 
   void WriteObs(const Row& out) {
-    double* o = out.At<double>(0);
+    double* o = out.At<double>(kObs);
     o = Put(o, d_->qpos, 7);
     o = Put(o, d_->qvel, 7);
     o = Put(o, d_->xpos + 3 * tips_arm_, 3);

@@ -1,6 +1,11 @@
 // Reacher: gymnasium 1.x reacher_v4 and reacher_v5. Never terminates.
 // v4 takes its reward from the state before the step and observes the full
 // 3-d fingertip-to-target vector; v5 rewards the state after and keeps x, y.
+// Observation: float64 cos, sin of the 2 arm angles, target (x, y), arm qvel (2), fingertip -
+//   target (v4: 3, v5: x, y).
+// Action: 2 float32 joint torques in [-1, 1].
+// Reward: -reward_dist_weight * |fingertip - target| - reward_control_weight * |action|^2.
+// Episode: never terminates; 50 steps.
 #pragma once
 
 #include "mujoco_env.h"
@@ -27,12 +32,7 @@ class Reacher : public MujocoEnv {
     ModelPtr model = ModelFor(c);
     const mjModel* m = model.get();
     if (m->nq < 4 || m->nv < 2) throw std::invalid_argument("Reacher needs 2 arm joints and a 2-d target");
-    EnvSpec s;
-    s.obs.push_back(Field<double>("obs", {2 + 2 + (m->nq - 2) + 2 + (kV5 ? 2 : 3)}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, m);
-    s.action = ActionSpec(m);
-    return s;
+    return ScalarInfoSpec(c, m, 2 + 2 + (m->nq - 2) + 2 + (kV5 ? 2 : 3), kInfo);
   }
 
   Reacher(const Config& c, uint32_t seed)
@@ -61,8 +61,8 @@ class Reacher : public MujocoEnv {
     qvel[nv - 2] = qvel[nv - 1] = 0.0;
     SetState(qpos, qvel);
     WriteObs(out);
-    WriteScalars(out, 1, std::array<double, kNumInfo>{});
-    WriteDebug(out, 1 + kNumInfo, 0.0);
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{});
+    WriteDebug(out, kFirstInfo + kNumInfo, 0.0);
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -75,8 +75,8 @@ class Reacher : public MujocoEnv {
     double reward = dist + static_cast<double>(ctrl);
     if (!kV5) DoSimulation(a);
     WriteObs(out);
-    WriteScalars(out, 1, std::array<double, kNumInfo>{dist, ctrl});
-    WriteDebug(out, 1 + kNumInfo, reward);
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{dist, ctrl});
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, false};
   }
 
@@ -86,7 +86,7 @@ class Reacher : public MujocoEnv {
   }
 
   void WriteObs(const Row& out) {
-    double* o = out.At<double>(0);
+    double* o = out.At<double>(kObs);
     *o++ = std::cos(d_->qpos[0]);
     *o++ = std::cos(d_->qpos[1]);
     *o++ = std::sin(d_->qpos[0]);

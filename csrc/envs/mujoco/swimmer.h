@@ -1,4 +1,8 @@
 // Swimmer: gymnasium 1.x swimmer_v4 and swimmer_v5. Never terminates.
+// Observation: float64 qpos[2:] (3; with x, y when not excluded), qvel (5).
+// Action: 2 float32 joint torques in [-1, 1].
+// Reward: forward_reward_weight * x velocity - ctrl_cost_weight * |action|^2.
+// Episode: never terminates; 1000 steps.
 #pragma once
 
 #include "mujoco_env.h"
@@ -36,13 +40,8 @@ class Swimmer : public MujocoEnv {
   static EnvSpec Spec(const Config& c) {
     ModelPtr model = ModelFor(c);
     const mjModel* m = model.get();
-    EnvSpec s;
-    s.obs.push_back(
-        Field<double>("obs", {m->nq + m->nv - (c.Get<bool>("exclude_current_positions_from_observation") ? 2 : 0)}));
-    AddScalarInfo(s, kInfo);
-    AddDebugInfo(c, s, m);
-    s.action = ActionSpec(m);
-    return s;
+    int excluded = c.Get<bool>("exclude_current_positions_from_observation") ? 2 : 0;
+    return ScalarInfoSpec(c, m, m->nq + m->nv - excluded, kInfo);
   }
 
   Swimmer(const Config& c, uint32_t seed)
@@ -55,17 +54,12 @@ class Swimmer : public MujocoEnv {
   }
 
   void Reset(const Row& out, bool) {
-    ResetData();
-    double* qpos = qpos_buf_.data();
-    double* qvel = qvel_buf_.data();
-    for (int i = 0; i < m_->nq; ++i) qpos[i] = init_qpos_[i] + Uniform(-noise_, noise_);
-    for (int i = 0; i < m_->nv; ++i) qvel[i] = init_qvel_[i] + Uniform(-noise_, noise_);
-    SetState(qpos, qvel);
+    ResetWithNoise(noise_, QvelNoise::kUniform);
     WriteObs(out);
     std::array<double, kNumInfo> info{};
     if (kV5) info = {d_->qpos[0], d_->qpos[1], Norm(d_->qpos, 2), 0, 0, 0, 0};
-    WriteScalars(out, 1, info);
-    WriteDebug(out, 1 + kNumInfo, 0.0);
+    WriteScalars(out, kFirstInfo, info);
+    WriteDebug(out, kFirstInfo + kNumInfo, 0.0);
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -81,17 +75,17 @@ class Swimmer : public MujocoEnv {
     double dist = Norm(xy, 2);
     WriteObs(out);
     if constexpr (kV5) {
-      WriteScalars(out, 1, std::array<double, kNumInfo>{x1, y1, dist, xv, yv, forward, -ctrl_cost});
+      WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{x1, y1, dist, xv, yv, forward, -ctrl_cost});
     } else {
-      WriteScalars(out, 1, std::array<double, kNumInfo>{forward, -ctrl_cost, x1, y1, dist, xv, yv, forward});
+      WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{forward, -ctrl_cost, x1, y1, dist, xv, yv, forward});
     }
-    WriteDebug(out, 1 + kNumInfo, reward);
+    WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, false};
   }
 
  private:
   void WriteObs(const Row& out) {
-    double* o = out.At<double>(0);
+    double* o = out.At<double>(kObs);
     int skip = exclude_ ? 2 : 0;
     o = Put(o, d_->qpos + skip, m_->nq - skip);
     Put(o, d_->qvel, m_->nv);

@@ -78,6 +78,9 @@ struct InfoSlot {
 };
 
 struct Layout {
+  // Row fields, in spec order: the observation, then info field j at kFirstInfo + j.
+  enum : size_t { kObs, kFirstInfo };
+
   EnvSpec spec;
   std::vector<InfoSlot> info;
   size_t info_record_bytes = 0;
@@ -96,7 +99,7 @@ struct Layout {
     step = reinterpret_cast<StepFn>(static_cast<uintptr_t>(c.Get<int64_t>("python_step_fn")));
     if (reset == nullptr || step == nullptr) throw std::invalid_argument(task_id + ": compiled function address is 0");
     state_bytes = static_cast<size_t>(c.Get<int64_t>("python_state_bytes"));
-    spec.obs.push_back(ReadField(c, "obs", "obs"));
+    spec.AddObs(kObs, ReadField(c, "obs", "obs"));
     spec.action = ReadField(c, "action", "action");
     std::vector<std::string> names = SplitCommas(c.Get<std::string>("python_info_names"));
     std::vector<std::string> dtypes = SplitCommas(c.Get<std::string>("python_info_dtypes"));
@@ -119,7 +122,7 @@ struct Layout {
       if (slot.offset + slot.bytes > info_record_bytes)
         throw std::invalid_argument(task_id + ": info field " + f.name + " lies outside the info record");
       info.push_back(slot);
-      spec.info.push_back(std::move(f));
+      spec.AddInfo(kFirstInfo + j, std::move(f));
     }
   }
 };

@@ -54,7 +54,7 @@ class PythonEnv {
   }
 
   void Reset(const Row& out, bool) {
-    int32_t status = layout_->reset(state_.data(), rng_, out.Raw(kObs), info_.data());
+    int32_t status = layout_->reset(state_.data(), rng_, out.Raw(Layout::kObs), info_.data());
     CopyInfo(out);
     if (status != 0) Fail("reset", status);
   }
@@ -62,15 +62,13 @@ class PythonEnv {
   StepResult Step(const void* action, const Row& out) {
     double reward = 0.0;
     bool terminated = false;
-    int32_t status = layout_->step(state_.data(), rng_, action, out.Raw(kObs), &reward, &terminated, info_.data());
+    int32_t status = layout_->step(state_.data(), rng_, action, out.Raw(Layout::kObs), &reward, &terminated, info_.data());
     CopyInfo(out);
     if (status != 0) Fail("step", status);
     return {reward, terminated};
   }
 
  private:
-  enum Output : size_t { kObs = 0, kFirstInfo };
-
   // 16-byte aligned (enough for every field numpy's aligned layouts hold)
   // and zeroed, so a structured state starts from zeros. Plain bytes: a
   // struct's padding would not be zeroed.
@@ -82,7 +80,7 @@ class PythonEnv {
   void CopyInfo(const Row& out) const {
     const char* record = reinterpret_cast<const char*>(info_.data());
     for (size_t j = 0; j < layout_->info.size(); ++j)
-      std::memcpy(out.Raw(kFirstInfo + j), record + layout_->info[j].offset, layout_->info[j].bytes);
+      std::memcpy(out.Raw(Layout::kFirstInfo + j), record + layout_->info[j].offset, layout_->info[j].bytes);
   }
 
   // Becomes a RuntimeError on the next recv(); the engine prefixes the env id

@@ -5,6 +5,10 @@
 // entries of gymnasium's Tuple(Discrete(32), Discrete(11), Discrete(2)) in order.
 // Option `debug_state` adds info["player_hand"] / info["dealer_hand"]: the
 // cards (1..10, ace = 1) padded with zeros, so tests can replay a hand in gymnasium.
+// Observation: int32 [player sum, dealer's card, usable ace].
+// Action: 0 stick, 1 hit.
+// Reward: +1 win, -1 loss, 0 draw (natural: 1.5 for a natural blackjack).
+// Episode: ends when the player sticks or busts.
 #pragma once
 
 #include "common.h"
@@ -24,12 +28,15 @@ class Blackjack {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs, kPlayerHand, kDealerHand };
+
   static EnvSpec Spec(const Config& c) {
     EnvSpec s;
-    s.obs.push_back(Field<int32_t>("obs", {3}, {0.0, 0.0, 0.0}, {31.0, 10.0, 1.0}));
+    s.AddObs(kObs, Field<int32_t>("obs", {3}, {0.0, 0.0, 0.0}, {31.0, 10.0, 1.0}));
     if (c.Get<bool>("debug_state")) {
-      s.info.push_back(Field<int32_t>("player_hand", {kMaxCards}, {0.0}, {10.0}));
-      s.info.push_back(Field<int32_t>("dealer_hand", {kMaxCards}, {0.0}, {10.0}));
+      s.AddInfo(kPlayerHand, Field<int32_t>("player_hand", {kMaxCards}, {0.0}, {10.0}));
+      s.AddInfo(kDealerHand, Field<int32_t>("dealer_hand", {kMaxCards}, {0.0}, {10.0}));
     }
     s.action = DiscreteField<int32_t>("action", 2);
     return s;
@@ -93,13 +100,13 @@ class Blackjack {
   }
 
   void Write(const Row& out) const {
-    int32_t* obs = out.At<int32_t>(0);
+    int32_t* obs = out.At<int32_t>(kObs);
     obs[0] = player_.Sum();
     obs[1] = dealer_.cards[0];
     obs[2] = player_.UsableAce();
     if (!debug_) return;
-    int32_t* ph = out.At<int32_t>(1);
-    int32_t* dh = out.At<int32_t>(2);
+    int32_t* ph = out.At<int32_t>(kPlayerHand);
+    int32_t* dh = out.At<int32_t>(kDealerHand);
     for (int i = 0; i < kMaxCards; ++i) {
       ph[i] = i < player_.n ? player_.cards[i] : 0;
       dh[i] = i < dealer_.n ? dealer_.cards[i] : 0;

@@ -21,10 +21,13 @@ class Catch {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs };
+
   static EnvSpec Spec(const Config& c) {
     Check(c);
     EnvSpec s;
-    s.obs.push_back(Field<float>("obs", {c.Get<int64_t>("height"), c.Get<int64_t>("width")}, {0.0}, {1.0}));
+    s.AddObs(kObs, Field<float>("obs", {c.Get<int64_t>("height"), c.Get<int64_t>("width")}, {0.0}, {1.0}));
     s.action = DiscreteField<int32_t>("action", 3);
     return s;
   }
@@ -61,7 +64,7 @@ class Catch {
   }
 
   void Write(const Row& out) const {
-    float* obs = out.At<float>(0);
+    float* obs = out.At<float>(kObs);
     std::fill(obs, obs + height_ * width_, 0.0f);
     obs[row_ * width_ + col_] = 1.0f;
     obs[(height_ - 1) * width_ + paddle_] = 1.0f;

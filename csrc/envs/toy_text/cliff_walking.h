@@ -3,6 +3,10 @@
 // 4x12 grid, start (3,0), goal (3,11), cliff (3,1..10): stepping into the
 // cliff costs -100 and sends the agent back to the start without ending
 // the episode. Actions: 0 up, 1 right, 2 down, 3 left.
+// Observation: int32 cell index row * 12 + col (48 cells).
+// Action: 0 up, 1 right, 2 down, 3 left.
+// Reward: -1 per step, -100 for stepping into the cliff.
+// Episode: ends at the goal.
 #pragma once
 
 #include <algorithm>
@@ -22,10 +26,13 @@ class CliffWalking {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs, kProb };
+
   static EnvSpec Spec(const Config&) {
     EnvSpec s;
-    s.obs.push_back(DiscreteField<int32_t>("obs", kStates));
-    s.info.push_back(Field<double>("prob", {}, {0.0}, {1.0}));
+    s.AddObs(kObs, DiscreteField<int32_t>("obs", kStates));
+    s.AddInfo(kProb, Field<double>("prob", {}, {0.0}, {1.0}));
     s.action = DiscreteField<int32_t>("action", 4);
     return s;
   }
@@ -69,8 +76,8 @@ class CliffWalking {
   }
 
   void Write(const Row& out, double prob) const {
-    *out.At<int32_t>(0) = s_;
-    *out.At<double>(1) = prob;
+    *out.At<int32_t>(kObs) = s_;
+    *out.At<double>(kProb) = prob;
   }
 
   Rng rng_;

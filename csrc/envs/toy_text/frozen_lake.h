@@ -6,6 +6,10 @@
 // `is_slippery`, `success_rate`, `reward_schedule` ([goal, hole, frozen]).
 // gymnasium's random map (map_name=None) is not offered: its map would come
 // from an unseeded global RNG.
+// Observation: int32 cell index row * ncol + col.
+// Action: 0 left, 1 down, 2 right, 3 up (slippery: the intended or a perpendicular move).
+// Reward: reward_schedule [goal, hole, frozen] (1 at the goal by default).
+// Episode: ends in a hole or at the goal; 100 steps (8x8: 200).
 #pragma once
 
 #include <algorithm>
@@ -30,11 +34,14 @@ class FrozenLake {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs, kProb };
+
   static EnvSpec Spec(const Config& c) {
     Map map = ParseMap(c);
     EnvSpec s;
-    s.obs.push_back(DiscreteField<int32_t>("obs", map.rows * map.cols));
-    s.info.push_back(Field<double>("prob", {}, {0.0}, {1.0}));
+    s.AddObs(kObs, DiscreteField<int32_t>("obs", map.rows * map.cols));
+    s.AddInfo(kProb, Field<double>("prob", {}, {0.0}, {1.0}));
     s.action = DiscreteField<int32_t>("action", 4);
     return s;
   }
@@ -155,8 +162,8 @@ class FrozenLake {
   }
 
   void Write(const Row& out, double prob) const {
-    *out.At<int32_t>(0) = s_;
-    *out.At<double>(1) = prob;
+    *out.At<int32_t>(kObs) = s_;
+    *out.At<double>(kProb) = prob;
   }
 
   Rng rng_;

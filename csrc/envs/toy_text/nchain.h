@@ -2,6 +2,10 @@
 // states in a chain; action 0 walks forward (10 at the end, staying there),
 // action 1 returns to state 0 for 2; with probability 0.2 the action is
 // flipped. Never terminates; the time limit (1000 steps) truncates.
+// Observation: int32 state 0..4.
+// Action: 0 forward, 1 back to state 0.
+// Reward: 10 at the chain's end, 2 for going back.
+// Episode: never terminates; 1000 steps.
 #pragma once
 
 #include "common.h"
@@ -14,9 +18,12 @@ class NChain {
 
   static Config DefaultConfig() { return Config(); }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs };
+
   static EnvSpec Spec(const Config&) {
     EnvSpec s;
-    s.obs.push_back(DiscreteField<int32_t>("obs", kStates));
+    s.AddObs(kObs, DiscreteField<int32_t>("obs", kStates));
     s.action = DiscreteField<int32_t>("action", 2);
     return s;
   }
@@ -25,7 +32,7 @@ class NChain {
 
   void Reset(const Row& out, bool) {
     s_ = 0;
-    *out.At<int32_t>(0) = s_;
+    *out.At<int32_t>(kObs) = s_;
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -40,7 +47,7 @@ class NChain {
     } else {
       reward = kLarge;
     }
-    *out.At<int32_t>(0) = s_;
+    *out.At<int32_t>(kObs) = s_;
     return {reward, false};
   }
 

@@ -3,7 +3,10 @@
 // Options `is_rainy`, `fickle_passenger`, `rainy_probability`,
 // `fickle_probability` follow gymnasium 1.x (the v4 fix of both).
 // state = ((row * 5 + col) * 5 + passenger) * 4 + destination.
-// Actions: 0 south, 1 north, 2 east, 3 west, 4 pickup, 5 dropoff.
+// Observation: int32 state (500) as above.
+// Action: 0 south, 1 north, 2 east, 3 west, 4 pickup, 5 dropoff.
+// Reward: -1 per step, +20 for a delivery, -10 for an illegal pickup or dropoff.
+// Episode: ends at the delivery; 200 steps.
 #pragma once
 
 #include <algorithm>
@@ -26,12 +29,15 @@ class Taxi {
     return c;
   }
 
+  // Row fields, in Spec() order.
+  enum : size_t { kObs, kProb, kActionMask };
+
   static EnvSpec Spec(const Config&) {
     EnvSpec s;
-    s.obs.push_back(DiscreteField<int32_t>("obs", kStates));
-    s.info.push_back(Field<double>("prob", {}, {0.0}, {1.0}));
+    s.AddObs(kObs, DiscreteField<int32_t>("obs", kStates));
+    s.AddInfo(kProb, Field<double>("prob", {}, {0.0}, {1.0}));
     // gymnasium's mask is int8; the engine's narrowest integer is uint8 (values 0/1 either way).
-    s.info.push_back(Field<uint8_t>("action_mask", {kActions}, {0.0}, {1.0}));
+    s.AddInfo(kActionMask, Field<uint8_t>("action_mask", {kActions}, {0.0}, {1.0}));
     s.action = DiscreteField<int32_t>("action", kActions);
     return s;
   }
@@ -194,9 +200,9 @@ class Taxi {
   }
 
   void Write(const Row& out, double prob) const {
-    *out.At<int32_t>(0) = s_;
-    *out.At<double>(1) = prob;
-    uint8_t* mask = out.At<uint8_t>(2);
+    *out.At<int32_t>(kObs) = s_;
+    *out.At<double>(kProb) = prob;
+    uint8_t* mask = out.At<uint8_t>(kActionMask);
     int row, col, pass, dest;
     Decode(s_, row, col, pass, dest);
     mask[0] = row < kMax;

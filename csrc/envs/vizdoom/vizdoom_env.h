@@ -67,8 +67,8 @@ inline const std::vector<vizdoom::GameVariable>& InfoVariables() {
   return vars;
 }
 
-// Output fields: obs, then info.
-enum OutField : size_t { kObs = 0, kScenarioReward, kFirstInfoVariable };
+// Row fields, in Spec() order: obs, scenario_reward, then one per InfoVariables().
+enum : size_t { kObs, kScenarioReward, kFirstInfoVariable };
 
 struct VizdoomOptions {
   int img_height, img_width, stack_num, frame_skip, weapon_duration;
@@ -186,10 +186,12 @@ class Vizdoom {
     PlanarScreen(game->getScreenFormat());
     CheckSize(o, game->getScreenHeight(), game->getScreenWidth());
     EnvSpec s;
-    s.obs.push_back(Field<uint8_t>("obs", {int64_t{o.stack_num} * game->getScreenChannels(), o.img_height, o.img_width},
-                                   {0.0}, {255.0}));
-    s.info.push_back(Field<double>("scenario_reward", {}));
-    for (vizdoom::GameVariable v : InfoVariables()) s.info.push_back(Field<double>(GameVariableName(v), {}));
+    s.AddObs(kObs, Field<uint8_t>("obs", {int64_t{o.stack_num} * game->getScreenChannels(), o.img_height, o.img_width},
+                                 {0.0}, {255.0}));
+    s.AddInfo(kScenarioReward, Field<double>("scenario_reward", {}));
+    const std::vector<vizdoom::GameVariable>& variables = InfoVariables();
+    for (size_t k = 0; k < variables.size(); ++k)
+      s.AddInfo(kFirstInfoVariable + k, Field<double>(GameVariableName(variables[k]), {}));
     const auto buttons = game->getAvailableButtons();
     if (o.use_combined_action) {
       s.action = DiscreteField<int32_t>("action", static_cast<int64_t>(BuildActionSet(o, buttons).size()));

@@ -12,45 +12,21 @@ task's own control timestep over the model's timestep), ``max_episode_steps``
 
 from __future__ import annotations
 
-import ctypes
-import glob
-import importlib.util
 import os
 
+from ..packages import package_dir, preload_libmujoco
 from ..registry import register
 
 _REF = "dm_control 1.0.50 suite"
 
 
-def _package_dir(name: str) -> str | None:
-    spec = importlib.util.find_spec(name)
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    return list(spec.submodule_search_locations)[0]
-
-
-def _preload_libmujoco() -> None:
-    """As for rlpool._mujoco: where the rpath $ORIGIN/../mujoco does not
-    reach libmujoco (editable build, split site-packages), load it from the
-    mujoco package so the loader reuses it by SONAME."""
-    ext = importlib.util.find_spec("rlpool._dm_control")
-    if ext is None or not ext.origin:
-        return
-    if glob.glob(os.path.join(os.path.dirname(ext.origin), "..", "mujoco", "libmujoco.so.*")):
-        return
-    mujoco_dir = _package_dir("mujoco")
-    libs = sorted(glob.glob(os.path.join(mujoco_dir, "libmujoco.so.*"))) if mujoco_dir else []
-    if libs:
-        ctypes.CDLL(libs[0], mode=ctypes.RTLD_GLOBAL)
-
-
 def _suite_dir() -> str:
     """dm_control's suite folder, found without importing dm_control."""
-    root = _package_dir("dm_control")
+    root = package_dir("dm_control")
     return os.path.join(root, "suite") if root else ""
 
 
-_preload_libmujoco()
+preload_libmujoco("rlpool._dm_control")
 _SUITE = _suite_dir()
 
 # (domain, native class, {task: frame_skip}); frame_skip is dm_control's

@@ -18,46 +18,20 @@ float64 reward before the engine's float32 reward array).
 
 from __future__ import annotations
 
-import ctypes
-import glob
-import importlib.util
 import os
 
+from ..packages import package_dir, preload_libmujoco
 from ..registry import register
 
 _REF = "gymnasium 1.x envs.mujoco"
 
 
-def _package_dir(name: str) -> str | None:
-    spec = importlib.util.find_spec(name)
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    return list(spec.submodule_search_locations)[0]
-
-
-def _preload_libmujoco() -> None:
-    """rlpool._mujoco finds libmujoco through the rpath ``$ORIGIN/../mujoco``,
-    which holds when rlpool and mujoco-core sit in the same site-packages.
-    Where they do not (an editable build loaded from build/, or rlpool and
-    mujoco-core in different site-packages), load the library from the
-    mujoco package first: the dynamic loader then reuses it by SONAME."""
-    ext = importlib.util.find_spec("rlpool._mujoco")
-    if ext is None or not ext.origin:
-        return
-    if glob.glob(os.path.join(os.path.dirname(ext.origin), "..", "mujoco", "libmujoco.so.*")):
-        return
-    mujoco_dir = _package_dir("mujoco")
-    libs = sorted(glob.glob(os.path.join(mujoco_dir, "libmujoco.so.*"))) if mujoco_dir else []
-    if libs:
-        ctypes.CDLL(libs[0], mode=ctypes.RTLD_GLOBAL)
-
-
 def _assets_dir() -> str:
-    gymnasium_dir = _package_dir("gymnasium")
+    gymnasium_dir = package_dir("gymnasium")
     return os.path.join(gymnasium_dir, "envs", "mujoco", "assets") if gymnasium_dir else ""
 
 
-_preload_libmujoco()
+preload_libmujoco("rlpool._mujoco")
 _ASSETS = _assets_dir()
 _ENVPOOL_SUFFIX = "_envpool.xml"
 

@@ -11,30 +11,23 @@ without being imported.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 
+from ..packages import package_dir
 from ..registry import register
 
 _REF = "vizdoom.DoomGame (the same cfg, seed, frame_skip and actions) + envpool's reward shaping"
 
 
-def _package_dir(name: str) -> str:
-    spec = importlib.util.find_spec(name)
-    if spec is None or not spec.submodule_search_locations:
-        return ""
-    return list(spec.submodule_search_locations)[0]
-
-
 def scenarios_dir() -> str:
     """The vizdoom wheel's scenario folder ('' when vizdoom is not installed)."""
-    base = _package_dir("vizdoom")
+    base = package_dir("vizdoom")
     return os.path.join(base, "scenarios") if base else ""
 
 
 def dfp_maps_dir() -> str:
     """envpool-assets' ViZDoom map folder, home of the D1-D4 maps ('' if absent)."""
-    base = _package_dir("envpool_assets")
+    base = package_dir("envpool_assets")
     return os.path.join(base, "vizdoom", "maps") if base else ""
 
 
