@@ -14,8 +14,17 @@ if(NOT MUJOCO_LIB OR NOT EXISTS "${MUJOCO_PKG_DIR}/include/mujoco/mujoco.h")
 endif()
 list(GET MUJOCO_LIB 0 MUJOCO_LIB)
 get_filename_component(MUJOCO_SONAME "${MUJOCO_LIB}" NAME)
+# pip's isolated build installs mujoco-core at a new temporary path each
+# time; compiling against a copy of its headers at a stable path (as the
+# top-level CMakeLists does for nanobind and numpy) lets a reinstall reuse
+# the MuJoCo and dm_control objects instead of recompiling 30 files.
+string(REGEX REPLACE "^libmujoco\\.so\\." "" MUJOCO_VERSION "${MUJOCO_SONAME}")
+set(MUJOCO_INCLUDE_STABLE "${CMAKE_BINARY_DIR}/_deps/mujoco-${MUJOCO_VERSION}/include")
+if(NOT EXISTS "${MUJOCO_INCLUDE_STABLE}/mujoco/mujoco.h")
+  file(COPY "${MUJOCO_PKG_DIR}/include/" DESTINATION "${MUJOCO_INCLUDE_STABLE}")
+endif()
 add_library(mujoco::mujoco SHARED IMPORTED)
 set_target_properties(mujoco::mujoco PROPERTIES
   IMPORTED_LOCATION "${MUJOCO_LIB}"
   IMPORTED_SONAME "${MUJOCO_SONAME}"
-  INTERFACE_INCLUDE_DIRECTORIES "${MUJOCO_PKG_DIR}/include")
+  INTERFACE_INCLUDE_DIRECTORIES "${MUJOCO_INCLUDE_STABLE}")
