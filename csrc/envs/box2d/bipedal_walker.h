@@ -31,7 +31,7 @@ class BipedalWalker {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("hardcore", false);
+    c.Set("hardcore", false, "terrain with stumps, pits and stairs (BipedalWalkerHardcore)");
     return c;
   }
 

@@ -36,9 +36,9 @@ class CarRacing {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("lap_complete_percent", 0.95);
-    c.Set("domain_randomize", false);
-    c.Set("continuous", true);
+    c.Set("lap_complete_percent", 0.95, "fraction of the track tiles to visit for a lap to count as complete");
+    c.Set("domain_randomize", false, "random background and grass colours per episode");
+    c.Set("continuous", true, "Box(3) steer, gas, brake actions; false: Discrete(5)");
     return c;
   }
 

@@ -31,11 +31,11 @@ class LunarLander {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("continuous", false);
-    c.Set("gravity", -10.0);
-    c.Set("enable_wind", false);
-    c.Set("wind_power", 15.0);
-    c.Set("turbulence_power", 1.5);
+    c.Set("continuous", false, "Box(2) main and side engine throttles; false: Discrete(4)");
+    c.Set("gravity", -10.0, "gravity in m/s^2, in (-12, 0)");
+    c.Set("enable_wind", false, "wind and turbulence push the lander");
+    c.Set("wind_power", 15.0, "wind strength when enable_wind (0 to 20)");
+    c.Set("turbulence_power", 1.5, "rotational turbulence when enable_wind (0 to 2)");
     return c;
   }
 

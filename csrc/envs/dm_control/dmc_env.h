@@ -111,10 +111,10 @@ class DmcEnv {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("task_name", Task::TaskNames().front());
-    c.Set("frame_skip", int64_t{1});
-    c.Set("base_path", std::string());
-    c.Set("debug_state", false);
+    c.Set("task_name", Task::TaskNames().front(), "the suite task of the domain (set by the task id)");
+    c.Set("frame_skip", int64_t{1}, "physics steps per control step, dm_control's n_sub_steps (set by the task id)");
+    c.Set("base_path", std::string(), "dm_control's suite folder with the XML models (empty: the installed dm-control)");
+    c.Set("debug_state", false, "tests: adds info['reward64'], the float64 reward");
     return c;
   }
 

@@ -22,9 +22,9 @@ class Blackjack {
 
   static Config DefaultConfig() {
     Config c;
-    c.Set("natural", false);
-    c.Set("sab", false);
-    c.Set("debug_state", false);
+    c.Set("natural", false, "win with a natural blackjack pays 1.5 instead of 1 (ignored when sab)");
+    c.Set("sab", false, "Sutton & Barto's exact rules: a natural pays 1 like any win");
+    c.Set("debug_state", false, "tests: adds info['player_hand'] and info['dealer_hand']");
     return c;
   }
 

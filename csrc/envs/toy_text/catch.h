@@ -16,8 +16,8 @@ class Catch {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("height", int64_t{10});
-    c.Set("width", int64_t{5});
+    c.Set("height", int64_t{10}, "board rows");
+    c.Set("width", int64_t{5}, "board columns");
     return c;
   }
 

@@ -21,8 +21,8 @@ class CliffWalking {
 
   static Config DefaultConfig() {
     Config c;
-    c.Set("is_slippery", false);
-    c.Set("debug_start_state", int64_t{-1});
+    c.Set("is_slippery", false, "a move may slip to a perpendicular direction (gymnasium 1.x)");
+    c.Set("debug_start_state", int64_t{-1}, "tests: start every episode in this state (-1: the usual start)");
     return c;
   }
 

@@ -24,13 +24,14 @@ class FrozenLake {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("desc", std::string());
-    c.Set("map_name", std::string());
-    c.Set("size", int64_t{4});
-    c.Set("is_slippery", true);
-    c.Set("success_rate", 1.0 / 3.0);
-    c.Set("reward_schedule", std::vector<double>{1.0, 0.0, 0.0});
-    c.Set("debug_start_state", int64_t{-1});
+    c.Set("desc", std::string(),
+          "a custom map, rows separated by ',' (S start, F frozen, H hole, G goal); wins over map_name and size");
+    c.Set("map_name", std::string(), "\"4x4\" or \"8x8\"; wins over size");
+    c.Set("size", int64_t{4}, "envpool's map choice: 4 or 8");
+    c.Set("is_slippery", true, "a move may slip to a perpendicular direction");
+    c.Set("success_rate", 1.0 / 3.0, "when slippery: probability of the intended move (the rest split between the perpendicular ones)");
+    c.Set("reward_schedule", std::vector<double>{1.0, 0.0, 0.0}, "rewards [goal, hole, frozen]");
+    c.Set("debug_start_state", int64_t{-1}, "tests: start every episode in this state (-1: the usual start)");
     return c;
   }
 

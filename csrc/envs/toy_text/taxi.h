@@ -21,11 +21,11 @@ class Taxi {
 
   static Config DefaultConfig() {
     Config c;
-    c.Set("is_rainy", false);
-    c.Set("fickle_passenger", false);
-    c.Set("rainy_probability", 0.8);
-    c.Set("fickle_probability", 0.3);
-    c.Set("debug_start_state", int64_t{-1});
+    c.Set("is_rainy", false, "a move may slip to a perpendicular direction (gymnasium 1.x)");
+    c.Set("fickle_passenger", false, "the passenger may change destination once, as the cab first drives off with them");
+    c.Set("rainy_probability", 0.8, "when rainy: probability of the intended move");
+    c.Set("fickle_probability", 0.3, "when fickle: probability that the passenger changes destination");
+    c.Set("debug_start_state", int64_t{-1}, "tests: start every episode in this state (-1: a random start)");
     return c;
   }
 
