@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import importlib.util
 import json
 import os
@@ -217,12 +216,8 @@ def _bench_pools(name: str, prefix: str, env: dict[str, Any], argv: Sequence[str
     print(table)
     for warning in reliability_warnings([], env):
         print(f"rlpool bench: warning: {warning}", file=sys.stderr)
-    if name == "cores":
-        data_results = cores.to_json(results)
-    else:
-        data_results = [{"workload": k[0], "num_envs": k[1], "batch_size": k[2], "variant": k[3],
-                         "pools": [dataclasses.asdict(p) for p in v]} for k, v in results.items()]
-    data = {"scenario": name, "command": " ".join(["rlpool", *argv]), "environment": env, "results": data_results}
+    data = {"scenario": name, "command": " ".join(["rlpool", *argv]), "environment": env,
+            "results": module.to_json(results)}
     with open(prefix + ".json", "w") as f:
         json.dump(data, f, indent=1)
     with open(prefix + ".md", "w") as f:

@@ -17,7 +17,7 @@ import statistics
 from typing import Any
 
 from .actions import action_batches
-from .measure import _timed, _timed_with_cpu
+from .measure import _timed, _timed_with_cpu, warm_up
 from .progress import Progress
 from .runners.bare import BareLoop
 from .runners.base import Skip
@@ -90,13 +90,7 @@ class _Ceiling:
         self.runner = BareLoop(Point(task, 1, 1, options=tuple(options.items())), 1)
         self.runner.open(None)
         self.cores = cores
-        self.steps = 64
-        while True:  # grow until one window is long enough to time; also warms up
-            _, dt = _timed(self.runner, self.steps)
-            if dt > BARE_S / 2:
-                break
-            self.steps *= 2
-        self.steps = max(1, round(self.steps * BARE_S / dt))
+        self.steps = warm_up(self.runner, 0.0, BARE_S, min_call_s=BARE_S / 2, first=64)
 
     def measure(self) -> float:
         steps, dt = _timed(self.runner, self.steps)
@@ -106,20 +100,11 @@ class _Ceiling:
 def _measure_pool(runner, actions, ceiling: float = 0.0) -> PoolSample:
     runner.open(actions)
     try:
-        # Warm up until every env has been reset and stepped a few times (an
+        # Warm up until every env has been reset and stepped a few times: an
         # async pool's first recv() waits for resets, and a window sized from
-        # that call measured mostly start-up), doubling the call count; the
-        # last, longest call sizes the window.
+        # that call measured mostly start-up.
         calls_needed = 4 * -(-runner.num_envs // runner.batch_size)
-        iterations, calls, spent = 1, 0, 0.0
-        while True:
-            _, dt, _ = _timed_with_cpu(runner, iterations)
-            spent += dt
-            calls += iterations
-            if spent >= WARMUP_S and calls >= calls_needed and dt >= WINDOW_S / 16:
-                break
-            iterations *= 2
-        iterations = max(1, round(iterations * WINDOW_S / max(dt, 1e-6)))
+        iterations = warm_up(runner, WARMUP_S, WINDOW_S, calls_needed, WINDOW_S / 16)
         steps, dt, cpu = _timed_with_cpu(runner, iterations)
         return PoolSample(steps / dt, cpu / dt, ceiling)
     finally:

@@ -90,17 +90,21 @@ def _timed_with_cpu(runner: Runner, iterations: int) -> tuple[int, float, float]
     return steps, dt, time.process_time() - cpu
 
 
-def _warm_up(runner: Runner, timing: Timing) -> int:
-    """Steps for at least `warmup_s`, doubling the call count, and returns the
-    call count that makes a window about `repeat_s` long."""
-    iterations, spent = 1, 0.0
+def warm_up(runner: Runner, warmup_s: float, window_s: float, min_calls: int = 1, min_call_s: float = 0.02,
+            first: int = 1) -> int:
+    """Steps `runner`, doubling the call count from `first`, until it has spent
+    `warmup_s`, made `min_calls` calls and one call lasted `min_call_s`, and
+    returns the call count that makes a window about `window_s` long (sized
+    from the last, longest call)."""
+    iterations, calls, spent = first, 0, 0.0
     while True:
         _, dt = _timed(runner, iterations)
         spent += dt
-        if spent >= timing.warmup_s and dt > 0.02:
+        calls += iterations
+        if spent >= warmup_s and calls >= min_calls and dt >= min_call_s:
             break
         iterations *= 2
-    return max(1, round(iterations * timing.repeat_s / dt))
+    return max(1, round(iterations * window_s / max(dt, 1e-6)))
 
 
 def measure_point(point: Point, timing: Timing, libraries=LIBRARIES, progress: Progress | None = None) -> PointResult:
@@ -157,7 +161,7 @@ def _measure_point(point: Point, timing: Timing, libraries, progress: Progress |
         done = 0
         for runner, m in opened:
             progress.update(done, total, f"warm-up {runner.label}")
-            m.iterations = _warm_up(runner, timing)
+            m.iterations = warm_up(runner, timing.warmup_s, timing.repeat_s)
             done += 1
         for r in range(timing.repeats):
             shift = r % max(len(opened), 1)

@@ -11,6 +11,7 @@ alike. A benchmark, never a test.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
 import statistics
@@ -105,3 +106,11 @@ def format_table(samples: dict[tuple[str, int, int, str], list[PoolSample]]) -> 
             )
         lines.append("")
     return "\n".join(lines)
+
+
+def to_json(samples: dict[tuple[str, int, int, str], list[PoolSample]]) -> list[dict[str, Any]]:
+    return [
+        {"workload": label, "num_envs": n, "batch_size": b, "variant": name,
+         "pools": [dataclasses.asdict(p) for p in pools]}
+        for (label, n, b, name), pools in samples.items()
+    ]
