@@ -111,36 +111,14 @@ class Canvas {
   // gfxdraw.filled_circle (SDL_gfx's midpoint circle of horizontal spans),
   // centre and radius truncated to ints as gfxdraw takes them.
   void FillCircleGfx(Pt centre, int radius, Rgb c) {
-    if (radius < 0) return;
-    Poly p;
-    p.kind = kGfxCircle;
-    p.flipped = flipped_;
-    p.n = 1;
-    p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
-    p.x[0] = static_cast<int16_t>(static_cast<int>(centre.x));
-    p.y[0] = static_cast<int16_t>(static_cast<int>(centre.y));
-    p.x[1] = radius;
-    p.miny = p.y[0] - radius;
-    p.maxy = p.y[0] + radius;
-    if (p.maxy < 0 || p.miny >= h_) return;
-    polys_->push_back(p);
+    if (radius >= 0) AddCircle(kGfxCircle, centre, radius, c, 0);
   }
 
   // gfxdraw.aacircle: SDL_gfx's anti-aliased ellipse walk with rx = ry.
   void OutlineCircleAa(Pt centre, int radius, Rgb c) {
-    if (radius <= 0) return;  // gymnasium's discs all have a radius > 0
-    Poly p;
-    p.kind = kGfxAaCircle;
-    p.flipped = flipped_;
-    p.n = 1;
-    p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
-    p.x[0] = static_cast<int16_t>(static_cast<int>(centre.x));
-    p.y[0] = static_cast<int16_t>(static_cast<int>(centre.y));
-    p.x[1] = radius;
-    p.miny = p.y[0] - radius - 1;
-    p.maxy = p.y[0] + radius + 1;
-    if (p.maxy < 0 || p.miny >= h_) return;
-    polys_->push_back(p);
+    // gymnasium's discs all have a radius > 0; the anti-aliased rim reaches
+    // one row beyond it.
+    if (radius > 0) AddCircle(kGfxAaCircle, centre, radius, c, 1);
   }
 
   // pygame.draw.line, width 1: Bresenham between the truncated end points.
@@ -255,13 +233,36 @@ class Canvas {
     int first, boundary, counter;
   };
 
-  void Add(const Pt* pts, int n, Rgb c, Kind kind) {
+  // A shape of `kind` with n points in colour c; the caller fills in the rest.
+  Poly Start(Kind kind, int n, Rgb c) const {
     Poly p;
     p.kind = kind;
-    const bool gfx = kind == kGfxFill || kind == kGfxOutline;
     p.flipped = flipped_;
     p.n = n;
     p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
+    return p;
+  }
+
+  // Keeps `p` unless no row of it is on the canvas.
+  void Keep(const Poly& p) {
+    if (p.maxy < 0 || p.miny >= h_) return;
+    polys_->push_back(p);
+  }
+
+  // gfxdraw's circles: centre truncated to Sint16, rows centre +- (radius + margin).
+  void AddCircle(Kind kind, Pt centre, int radius, Rgb c, int margin) {
+    Poly p = Start(kind, 1, c);
+    p.x[0] = static_cast<int16_t>(static_cast<int>(centre.x));
+    p.y[0] = static_cast<int16_t>(static_cast<int>(centre.y));
+    p.x[1] = radius;
+    p.miny = p.y[0] - radius - margin;
+    p.maxy = p.y[0] + radius + margin;
+    Keep(p);
+  }
+
+  void Add(const Pt* pts, int n, Rgb c, Kind kind) {
+    Poly p = Start(kind, n, c);
+    const bool gfx = kind == kGfxFill || kind == kGfxOutline;
     for (int i = 0; i < n; ++i) {
       // gfxdraw takes Sint16 coordinates, pygame.draw ints; both truncate.
       const int x = static_cast<int>(pts[i].x), y = static_cast<int>(pts[i].y);
@@ -270,16 +271,11 @@ class Canvas {
     }
     p.miny = *std::min_element(p.y, p.y + n);
     p.maxy = *std::max_element(p.y, p.y + n);
-    if (p.maxy < 0 || p.miny >= h_) return;  // no row of it is on the canvas
-    polys_->push_back(p);
+    Keep(p);
   }
 
   void AddAa(Pt a, Pt b, Rgb c, bool skip_first, bool skip_second, bool extra) {
-    Poly p;
-    p.kind = kDrawAaLine;
-    p.flipped = flipped_;
-    p.n = 2;
-    p.color = c.r | (uint32_t{c.g} << 8) | (uint32_t{c.b} << 16);
+    Poly p = Start(kDrawAaLine, 2, c);
     p.fx[0] = static_cast<float>(a.x);
     p.fy[0] = static_cast<float>(a.y);
     p.fx[1] = static_cast<float>(b.x);
@@ -289,8 +285,7 @@ class Canvas {
     p.extra = extra;
     p.miny = static_cast<int>(std::floor(std::min(p.fy[0], p.fy[1]))) - 2;
     p.maxy = static_cast<int>(std::ceil(std::max(p.fy[0], p.fy[1]))) + 2;
-    if (p.maxy < 0 || p.miny >= h_) return;
-    polys_->push_back(p);
+    Keep(p);
   }
 
   // Rows of `p`'s own coordinates that land in final rows [b0, b1).
