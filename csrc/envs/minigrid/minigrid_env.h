@@ -51,49 +51,63 @@ class MiniGrid {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("env_name", std::string("empty"));
-    c.Set("size", int64_t{8});
-    c.Set("random_start", false);
-    c.Set("num_objs", int64_t{2});
-    c.Set("num_crossings", int64_t{1});
-    c.Set("obstacle_type", std::string("lava"));
-    c.Set("strip2_row", int64_t{2});
-    c.Set("n_obstacles", int64_t{4});
-    c.Set("random_length", false);
-    c.Set("room_size", int64_t{6});
-    c.Set("num_rows", int64_t{3});
-    c.Set("obj_type", std::string("ball"));
-    c.Set("min_num_rooms", int64_t{1});
-    c.Set("max_num_rooms", int64_t{1});
-    c.Set("max_room_size", int64_t{10});
-    c.Set("key_in_box", true);
-    c.Set("blocked", true);
-    c.Set("num_quarters", int64_t{4});
-    c.Set("agent_room", std::vector<double>{1.0, 1.0});
-    c.Set("num_cols", int64_t{3});
-    c.Set("num_dists", int64_t{8});
-    c.Set("doors_open", false);
-    c.Set("debug", false);
-    c.Set("select_by", std::string(""));
-    c.Set("first_color", std::string(""));
-    c.Set("second_color", std::string(""));
-    c.Set("num_doors", int64_t{2});
-    c.Set("objs_per_room", int64_t{1});
-    c.Set("start_carrying", false);
-    c.Set("distractors", false);
-    c.Set("fixed_max_steps", false);
-    c.Set("locked_room_prob", 0.5);
-    c.Set("locations", true);
-    c.Set("unblocking", true);
-    c.Set("implicit_unlock", true);
-    c.Set("action_kinds", std::string("goto,pickup,open,putnext"));
-    c.Set("instr_kinds", std::string("action,and,seq"));
-    c.Set("max_steps", int64_t{100});
-    c.Set("agent_view_size", int64_t{7});
-    c.Set("mission_bytes", int64_t{96});
-    c.Set("full_obs", false);
-    c.Set("img_only", false);
-    c.Set("debug_grid", false);
+    c.Set("env_name", std::string("empty"),
+          "the level generator (empty, doorkey, crossing, ..., babyai_*); each task id sets it");
+    c.Set("size", int64_t{8}, "grid side in cells, walls included");
+    c.Set("random_start", false,
+          "Empty: the agent starts in a random cell facing a random way instead of the top-left corner");
+    c.Set("num_objs", int64_t{2}, "Fetch, GoToObject, PutNear and BabyAI PutNextLocal: how many objects are placed");
+    c.Set("num_crossings", int64_t{1}, "Crossing: how many rivers (lava or wall lines) cross the grid");
+    c.Set("obstacle_type", std::string("lava"), "Crossing: 'lava' (stepping in ends the episode) or 'wall'");
+    c.Set("strip2_row", int64_t{2}, "DistShift: the row of the second lava strip");
+    c.Set("n_obstacles", int64_t{4},
+          "Dynamic-Obstacles: how many moving balls (above size/2 + 1 it becomes size/2, as in minigrid)");
+    c.Set("random_length", false, "Memory: a random corridor length instead of the full one");
+    c.Set("room_size", int64_t{6},
+          "room-grid levels (KeyCorridor, Unlock*, ObstructedMaze, BabyAI): side of one room in cells");
+    c.Set("num_rows", int64_t{3}, "room-grid levels: rows of rooms");
+    c.Set("obj_type", std::string("ball"),
+          "KeyCorridor and BabyAI pick-up levels: type of the object to fetch (ball, box or key)");
+    c.Set("min_num_rooms", int64_t{1}, "MultiRoom: fewest rooms in the chain");
+    c.Set("max_num_rooms", int64_t{1}, "MultiRoom: most rooms in the chain");
+    c.Set("max_room_size", int64_t{10}, "MultiRoom: largest room side in cells");
+    c.Set("key_in_box", true, "ObstructedMaze: the door keys are hidden in boxes that must be opened");
+    c.Set("blocked", true, "ObstructedMaze: a ball stands in front of each door and must be moved");
+    c.Set("num_quarters", int64_t{4},
+          "ObstructedMaze-Full: how many quarters of the maze are in play (1, 2 or 4)");
+    c.Set("agent_room", std::vector<double>{1.0, 1.0},
+          "ObstructedMaze-Full: the (column, row) of the room the agent starts in");
+    c.Set("num_cols", int64_t{3}, "room-grid levels: columns of rooms");
+    c.Set("num_dists", int64_t{8}, "BabyAI GoTo/LevelGen levels: how many distractor objects");
+    c.Set("doors_open", false, "BabyAI GoTo levels: every door starts open");
+    c.Set("debug", false,
+          "BabyAI: end the episode as a failure on the first wrong door or object, not only at the step limit");
+    c.Set("select_by", std::string(""),
+          "BabyAI OpenDoor/PickupDist: describe the target by 'color', 'type' or either ('')");
+    c.Set("first_color", std::string(""), "BabyAI OpenTwoDoors: colour of the door to open first ('' = random)");
+    c.Set("second_color", std::string(""), "BabyAI OpenTwoDoors: colour of the door to open second ('' = random)");
+    c.Set("num_doors", int64_t{2}, "BabyAI OpenDoorsOrder: how many doors in the room");
+    c.Set("objs_per_room", int64_t{1}, "BabyAI PutNext/MoveTwoAcross: objects in each of the two rooms");
+    c.Set("start_carrying", false, "BabyAI PutNext: the agent starts holding the object to put");
+    c.Set("distractors", false, "BabyAI Unlock/UnlockPickup/KeyInBox: add distractor objects");
+    c.Set("fixed_max_steps", false,
+          "BabyAI: keep max_steps as given instead of deriving it from the rooms the mission needs");
+    c.Set("locked_room_prob", 0.5, "BabyAI LevelGen: probability that one room is locked");
+    c.Set("locations", true, "BabyAI LevelGen: missions may name objects by location (e.g. 'on your left')");
+    c.Set("unblocking", true, "BabyAI LevelGen: missions may need an object moved out of the way");
+    c.Set("implicit_unlock", true, "BabyAI LevelGen: missions may need a door unlocked without saying so");
+    c.Set("action_kinds", std::string("goto,pickup,open,putnext"),
+          "BabyAI LevelGen: comma-separated instruction verbs to draw from (goto, pickup, open, putnext)");
+    c.Set("instr_kinds", std::string("action,and,seq"),
+          "BabyAI LevelGen: comma-separated instruction shapes to draw from (action, and, seq)");
+    c.Set("max_steps", int64_t{100},
+          "steps before the episode is truncated (minigrid's max_steps; each task id sets its own)");
+    c.Set("agent_view_size", int64_t{7}, "side of the agent's egocentric view in cells (odd, >= 3)");
+    c.Set("mission_bytes", int64_t{96}, "width of the obs 'mission' field; a longer mission raises");
+    c.Set("full_obs", false,
+          "obs 'image' is the whole grid with the agent drawn in (FullyObsWrapper), not the agent's view");
+    c.Set("img_only", false, "obs is the image alone (ImgObsWrapper): no direction or mission fields");
+    c.Set("debug_grid", false, "info carries 'grid', the whole grid's (type, colour, state) encoding");
     return c;
   }
 

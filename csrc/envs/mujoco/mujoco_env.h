@@ -49,6 +49,18 @@ inline void DescribeGymOptions(Config& c) {
       {"healthy_z_range", "(min, max) torso height that counts as healthy"},
       {"main_body", "body id whose x, y motion is rewarded"},
       {"exclude_current_positions_from_observation", "leave the x (and y) position out of the observation"},
+      {"healthy_state_range", "(min, max) every qpos / qvel entry after the first two must stay in to be healthy"},
+      {"healthy_angle_range", "(min, max) torso angle that counts as healthy"},
+      {"contact_cost_range", "(min, max) the contact cost is clipped to"},
+      {"include_cinert_in_observation", "observe the bodies' inertia (cinert)"},
+      {"include_cvel_in_observation", "observe the bodies' centre-of-mass velocities (cvel)"},
+      {"include_qfrc_actuator_in_observation", "observe the actuator forces (qfrc_actuator)"},
+      {"uph_cost_weight", "accepted as gymnasium v5 does; it leaves the weight out of the reward, so it has no effect"},
+      {"impact_cost_weight", "weight of the impact cost (squared contact forces)"},
+      {"impact_cost_range", "(min, max) the impact cost is clipped to"},
+      {"reward_dist_weight", "weight of the distance-to-target penalty"},
+      {"reward_near_weight", "weight of the arm-to-object distance penalty"},
+      {"reward_control_weight", "weight of the control cost (sum of squared actions)"},
   };
   for (const auto& [key, meaning] : kMeanings)
     if (c.Has(key)) c.Describe(key, meaning);

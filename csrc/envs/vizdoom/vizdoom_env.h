@@ -158,25 +158,32 @@ class Vizdoom {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("img_height", int64_t{84});
-    c.Set("img_width", int64_t{84});
-    c.Set("stack_num", int64_t{4});
-    c.Set("frame_skip", int64_t{4});
-    c.Set("lmp_save_dir", std::string(""));
-    c.Set("episodic_life", false);
-    c.Set("force_speed", false);
-    c.Set("use_combined_action", false);
-    c.Set("use_inter_area_resize", true);
-    c.Set("scenario_reward", false);
-    c.Set("weapon_duration", int64_t{5});
-    c.Set("reward_config", std::string(DefaultRewardConfig()));
-    c.Set("selected_weapon_reward_config", std::string(DefaultWeaponRewardConfig()));
-    c.Set("delta_button_config", std::string(""));
-    c.Set("cfg_path", std::string(""));
-    c.Set("wad_path", std::string(""));
-    c.Set("iwad_path", std::string(""));
-    c.Set("game_args", std::string(""));
-    c.Set("map_id", std::string("map01"));
+    c.Set("img_height", int64_t{84}, "height of each observed frame after resizing");
+    c.Set("img_width", int64_t{84}, "width of each observed frame after resizing");
+    c.Set("stack_num", int64_t{4}, "how many consecutive frames are stacked in obs, oldest first");
+    c.Set("frame_skip", int64_t{4}, "game tics per step, the action held throughout");
+    c.Set("lmp_save_dir", std::string(""),
+          "directory in which each episode is recorded as a ViZDoom .lmp demo ('' = no recording)");
+    c.Set("episodic_life", false, "end the episode when the player dies (training only; ViZDoom's episode goes on)");
+    c.Set("force_speed", false, "hold SPEED (run) in every combined action");
+    c.Set("use_combined_action", false,
+          "Discrete actions, one per legal button combination (envpool's set); false: one float per button");
+    c.Set("use_inter_area_resize", true, "resize by pixel-area averaging (OpenCV INTER_AREA); false: bilinear");
+    c.Set("scenario_reward", false,
+          "reward is the scenario's own (ViZDoom getLastReward) instead of envpool's game-variable shaping");
+    c.Set("weapon_duration", int64_t{5},
+          "steps a weapon must be held with ammo before selected_weapon_reward_config pays");
+    c.Set("reward_config", std::string(DefaultRewardConfig()),
+          "game-variable reward shaping: 'VARIABLE=increase_weight,decrease_weight;...'");
+    c.Set("selected_weapon_reward_config", std::string(DefaultWeaponRewardConfig()),
+          "per-step bonus for holding a weapon slot: 'slot=reward;...'");
+    c.Set("delta_button_config", std::string(""),
+          "each delta button's values in combined actions: 'BUTTON=count,low,high;...', count evenly spaced from low to high");
+    c.Set("cfg_path", std::string(""), "the scenario's ViZDoom .cfg file (each task id sets it)");
+    c.Set("wad_path", std::string(""), "the scenario's .wad file ('' = the one the .cfg names)");
+    c.Set("iwad_path", std::string(""), "the game IWAD, e.g. freedoom2.wad ('' = the one shipped with vizdoom)");
+    c.Set("game_args", std::string(""), "extra Doom engine command-line arguments");
+    c.Set("map_id", std::string("map01"), "the map to play, e.g. map01");
     return c;
   }
 
