@@ -121,6 +121,8 @@ def test_option_meanings_come_from_the_env_class_and_name_real_options(task_id):
     declared = env_class.option_meanings() if hasattr(env_class, "option_meanings") else {}
     options = set(env_class.default_config())
     assert set(declared) <= options, f"meanings for options {task_id} does not take: {set(declared) - options}"
+    unexplained = options - set(declared) - set(COMMON_OPTIONS)
+    assert not unexplained, f"{task_id}'s options without a meaning (rlpool info shows them blank): {unexplained}"
     assert all(isinstance(m, str) and m for m in declared.values())
     meanings = task.option_meanings()
     for name, (_, meaning) in COMMON_OPTIONS.items():
@@ -299,8 +301,15 @@ def test_bare_row_is_the_ceiling_and_every_row_is_explained(capsys, tmp_path):
 def test_every_env_class_has_a_bare_loop():
     for task in ["CartPole-v1", "Pendulum-v1", "FrozenLake-v1"]:
         spec = rlpool.make_spec(task)
-        seconds = spec._task.env_class().bare_seconds(spec._native_config(), 1000)
-        assert 0 < seconds < 10
+        loop = spec._task.env_class().bare_loop(spec._native_config(), 3)
+        assert 0 < loop.run(1000) < 10
+
+
+def test_a_bare_loop_refuses_a_senseless_env_count():
+    spec = rlpool.make_spec("CartPole-v1")
+    for n in (0, -1, 5000):
+        with pytest.raises(ValueError, match=f"1 <= num_envs <= 4096, got {n}"):
+            spec._task.env_class().bare_loop(spec._native_config(), n)
 
 
 def test_unreliable_runs_say_why_with_the_figure():
@@ -321,30 +330,22 @@ def test_cores_scenario_measures_fresh_default_pools(monkeypatch):
     monkeypatch.setattr(cores, "SHAPES", ((4, 4), (4, 2)))
     monkeypatch.setattr(cores, "WINDOW_S", 0.02)
     monkeypatch.setattr(cores, "BARE_S", 0.02)
+    monkeypatch.setattr(cores.os, "cpu_count", lambda: 2)
+    bare_env_counts = []
+    real_open = cores.BareLoop.open
+
+    def counting_open(self, actions):
+        bare_env_counts.append(self.num_envs)
+        real_open(self, actions)
+
+    monkeypatch.setattr(cores.BareLoop, "open", counting_open)
     results = cores.run(show_progress=False, pools=3)
     assert [(r.num_envs, r.batch_size, len(r.pools)) for r in results] == [(4, 4, 3), (4, 2, 3)]
+    assert bare_env_counts == [2]  # one ceiling for 4-env pools: 4 envs / 2 cores, round-robin
     for r in results:
         assert r.ceiling > 0 and all(p.steps_per_s > 0 and p.cores_busy > 0 for p in r.pools)
     table = cores.format_table(results)
     assert "CartPole-v1" in table and "pools:" in table
-
-
-def test_a_runner_that_times_itself_is_timed_by_its_own_clock():
-    # The bare loop builds its env (an Atari ROM load) before its clock starts;
-    # timing the whole call made Pong's ceiling 4x too low.
-    from rlpool.bench.measure import _timed
-    from rlpool.bench.runners.bare import BareLoop
-    from rlpool.bench.scenarios import Point
-
-    class SlowStart(BareLoop):
-        def run(self, iterations):
-            time.sleep(0.05)  # untimed set-up
-            return super().run(iterations)
-
-    runner = SlowStart(Point("CartPole-v1", 1, 1), 1)
-    runner.open(None)
-    steps, dt = _timed(runner, 1000)
-    assert steps == 1000 and dt == runner.own_seconds and dt < 0.05
 
 
 def test_waits_scenario_compares_every_variant_on_fresh_pools(monkeypatch, capsys, tmp_path):

@@ -15,6 +15,7 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/unique_ptr.h>
 #include <nanobind/stl/variant.h>
 #include <nanobind/stl/vector.h>
 
@@ -204,6 +205,9 @@ void BindEnv(nb::module_& m, const char* name) {
     throw std::logic_error("the module's init must call rlpool::ImportNumpy() (numpy_module.h) before BindEnv");
   using Py = PyPool<Env>;
   nb::class_<Py> cls(m, name);
+  nb::class_<BareLoop<Env>>(m, (std::string(name) + "BareLoop").c_str())
+      .def("run", &BareLoop<Env>::Run, nb::arg("steps"), nb::call_guard<nb::gil_scoped_release>(),
+           "Seconds for `steps` steps, one env after another.");
   cls.def("__init__",
            [](Py* self, const std::map<std::string, ConfigValue>& values) {
              Config c(values);
@@ -222,13 +226,18 @@ void BindEnv(nb::module_& m, const char* name) {
         (void)PoolOptions::FromConfig(Config(values));
       })
       .def_static(
-          "bare_seconds",
-          [](const std::map<std::string, ConfigValue>& values, int64_t steps) {
+          "bare_loop",
+          [](const std::map<std::string, ConfigValue>& values, int num_envs) {
+            if (num_envs < 1 || num_envs > 4096)
+              throw nb::value_error(
+                  ("bare_loop needs 1 <= num_envs <= 4096, got " + std::to_string(num_envs)).c_str());
             Config c(values);
             nb::gil_scoped_release release;
-            return BareLoopSeconds<Env>(c, steps);
+            return std::make_unique<BareLoop<Env>>(c, num_envs);
           },
-          nb::arg("config"), nb::arg("steps"), "Seconds for `steps` steps of one env in a bare loop on this thread.")
+          nb::arg("config"), nb::arg("num_envs") = 1,
+          "`num_envs` envs built for a bare loop on one thread, no pool; run(steps) steps them "
+          "round-robin and returns the seconds taken.")
       .def("_xla_port", &XlaAccess<Env>::Port)
       .def("send", &Py::Send, nb::arg("action"), nb::arg("env_id").none() = nb::none())
       .def("send_reset", &Py::SendReset, nb::arg("env_id").none())

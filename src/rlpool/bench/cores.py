@@ -3,8 +3,10 @@
 For each workload and pool shape it builds fresh pools with `num_threads`
 left at its default, steps each for a short window, and reports every pool's
 rate, the cores it kept busy (CPU seconds per wall second) and its fraction
-of the n-core ceiling (n cores x the bare C++ loop's one-core rate, measured
-in the same run). A pool that settles on fewer cores than it could use shows
+of the n-core ceiling: n cores x the one-core rate of the bare C++ loop
+stepping the pool's envs-per-core round-robin (the same work and memory
+traffic as one pool thread's share, minus the engine), measured in the same
+run. A pool that settles on fewer cores than it could use shows
 up as a low row, not as a lower average. A regression benchmark, never a test.
 """
 
@@ -74,6 +76,10 @@ class ShapeResult:
         return statistics.median(p.ceiling for p in self.pools) if self.pools else 0.0
 
 
+def _envs_per_core(num_envs: int, cores: int) -> int:
+    return -(-num_envs // cores)
+
+
 def _runner(task: str, options: dict[str, Any], num_envs: int, batch_size: int, num_threads: int = 0):
     point = Point(task, batch_size, num_threads, num_envs if batch_size < num_envs else 0, options=tuple(options.items()))
     cls = PoolAsync if batch_size < num_envs else PoolSync
@@ -81,13 +87,15 @@ def _runner(task: str, options: dict[str, Any], num_envs: int, batch_size: int, 
 
 
 class _Ceiling:
-    """The bare loop of one workload, sized once to a BARE_S window. This
-    machine's speed drifts by 10-30% within minutes (shared hosts), so each
-    round of pools is compared with a bare window measured right before it
-    rather than with one figure taken at the start."""
+    """The bare loop of one workload over `envs_per_core` envs round-robin
+    (a pool thread's share of the envs, so the same memory traffic), sized
+    once to a BARE_S window. This machine's speed drifts by 10-30% within
+    minutes (shared hosts), so each round of pools is compared with a bare
+    window measured right before it rather than with one figure taken at the
+    start."""
 
-    def __init__(self, task: str, options: dict[str, Any], cores: int) -> None:
-        self.runner = BareLoop(Point(task, 1, 1, options=tuple(options.items())), 1)
+    def __init__(self, task: str, options: dict[str, Any], cores: int, envs_per_core: int) -> None:
+        self.runner = BareLoop(Point(task, 1, 1, options=tuple(options.items())), envs_per_core)
         self.runner.open(None)
         self.cores = cores
         self.steps = warm_up(self.runner, 0.0, BARE_S, min_call_s=BARE_S / 2, first=64)
@@ -122,8 +130,8 @@ def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
     for label, task, options in WORKLOADS:
         try:
             spec = rlpool.make_spec(task, **options)
-            progress.update(done, total, f"{label}: bare loop")
-            ceiling = _Ceiling(task, options, cores)
+            progress.update(done, total, f"{label}: bare loops")
+            ceilings = {n: _Ceiling(task, options, cores, _envs_per_core(n, cores)) for n in {n for n, _ in SHAPES}}
         except (ImportError, Skip) as e:
             results += [ShapeResult(label, n, b, [], note=str(e)) for n, b in SHAPES]
             done += len(SHAPES) * pools
@@ -131,12 +139,12 @@ def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
         shapes = [ShapeResult(label, n, b, []) for n, b in SHAPES]
         actions = {b: action_batches(spec.action_space, b) for _, b in SHAPES}
         for i in range(pools):  # shapes interleaved, so drift hits them alike
-            limit = ceiling.measure()
+            limits = {n: c.measure() for n, c in ceilings.items()}
             for shape in shapes:
                 progress.update(done, total, f"{label} {shape.num_envs} envs batch {shape.batch_size}: pool {i + 1}/{pools}")
                 gc.collect()
                 runner = _runner(task, options, shape.num_envs, shape.batch_size)
-                shape.pools.append(_measure_pool(runner, actions[shape.batch_size], limit))
+                shape.pools.append(_measure_pool(runner, actions[shape.batch_size], limits[shape.num_envs]))
                 done += 1
         results += shapes
     progress.end()
@@ -146,8 +154,8 @@ def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
 def format_table(results: list[ShapeResult]) -> str:
     cores = os.cpu_count() or 1
     lines = [
-        f"Fresh pools, num_threads at its default, {cores} cores. Ceiling: {cores} x the bare C++ loop's one-core "
-        f"rate, re-measured before each round of pools (median shown). Each pool: steps/s, cores busy (CPU s per "
+        f"Fresh pools, num_threads at its default, {cores} cores. Ceiling: {cores} x the one-core rate of the bare C++ "
+        f"loop stepping num_envs/{cores} envs round-robin, re-measured before each round of pools (median shown). Each pool: steps/s, cores busy (CPU s per "
         f"wall s), fraction of its ceiling.",
         "",
         f"{'workload':<20} {'envs':>4} {'batch':>5} {'ceiling':>9} {'median/s':>9} {'min frac':>8} "

@@ -20,9 +20,6 @@ class Runner:
     mode = "sync"  # "sync", "async" or "loop"
     has_modes = False  # True for libraries measured both sync and async (the label names the mode)
     starts_processes = False  # True for runners that fork workers: they are opened before any thread pool exists
-    # Seconds the last run() timed itself, for runners whose run() has untimed
-    # set-up inside it (the bare loop builds its env per call); None: time the call.
-    own_seconds: float | None = None
 
     def __init__(self, point: Point, num_envs: int) -> None:
         self.point = point
