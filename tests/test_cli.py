@@ -335,13 +335,14 @@ def test_cores_scenario_measures_fresh_default_pools(monkeypatch):
     real_open = cores.BareLoop.open
 
     def counting_open(self, actions):
-        bare_env_counts.append(self.num_envs)
+        bare_env_counts.append((self.num_envs, self.threads))
         real_open(self, actions)
 
     monkeypatch.setattr(cores.BareLoop, "open", counting_open)
     results = cores.run(show_progress=False, pools=3)
     assert [(r.num_envs, r.batch_size, len(r.pools)) for r in results] == [(4, 4, 3), (4, 2, 3)]
-    assert bare_env_counts == [2]  # one ceiling for 4-env pools: 4 envs / 2 cores, round-robin
+    # One ceiling for the 4-env pools: a loop per core at once, each over 4 envs / 2 cores round-robin.
+    assert bare_env_counts == [(2, 2)]
     for r in results:
         assert r.ceiling > 0 and all(p.steps_per_s > 0 and p.cores_busy > 0 for p in r.pools)
     table = cores.format_table(results)

@@ -3,10 +3,10 @@
 For each workload and pool shape it builds fresh pools with `num_threads`
 left at its default, steps each for a short window, and reports every pool's
 rate, the cores it kept busy (CPU seconds per wall second) and its fraction
-of the n-core ceiling: n cores x the one-core rate of the bare C++ loop
-stepping the pool's envs-per-core round-robin (the same work and memory
-traffic as one pool thread's share, minus the engine), measured in the same
-run. A pool that settles on fewer cores than it could use shows
+of the n-core ceiling: n cores x one core's rate of the bare C++ loop while
+every core runs one, each stepping the pool's envs-per-core round-robin (the
+same work and memory traffic as one pool thread's share, minus the engine),
+measured in the same run. A pool that settles on fewer cores than it could use shows
 up as a low row, not as a lower average. A regression benchmark, never a test.
 """
 
@@ -40,7 +40,7 @@ SHAPES = ((8, 8), (8, 4), (32, 32), (32, 16))
 POOLS = 6
 WARMUP_S = 0.05
 WINDOW_S = 0.25
-BARE_S = 0.1  # the bare loop's window, re-measured before each round of shapes
+BARE_S = 0.1  # the bare loops' window, re-measured right before each pool
 TARGET = 0.9
 
 
@@ -87,15 +87,15 @@ def _runner(task: str, options: dict[str, Any], num_envs: int, batch_size: int, 
 
 
 class _Ceiling:
-    """The bare loop of one workload over `envs_per_core` envs round-robin
-    (a pool thread's share of the envs, so the same memory traffic), sized
-    once to a BARE_S window. This machine's speed drifts by 10-30% within
-    minutes (shared hosts), so each round of pools is compared with a bare
-    window measured right before it rather than with one figure taken at the
+    """The bare loops of one workload, one per core at once, each over
+    `envs_per_core` envs round-robin (a pool thread's share of the envs, so
+    the same memory traffic), sized once to a BARE_S window. This machine's speed drifts by 10-30% within
+    minutes (shared hosts), so each pool is compared with a bare window
+    measured right before it rather than with one figure taken at the
     start."""
 
     def __init__(self, task: str, options: dict[str, Any], cores: int, envs_per_core: int) -> None:
-        self.runner = BareLoop(Point(task, 1, 1, options=tuple(options.items())), envs_per_core)
+        self.runner = BareLoop(Point(task, 1, cores, options=tuple(options.items())), envs_per_core, threads=cores)
         self.runner.open(None)
         self.cores = cores
         self.steps = warm_up(self.runner, 0.0, BARE_S, min_call_s=BARE_S / 2, first=64)
@@ -139,12 +139,12 @@ def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
         shapes = [ShapeResult(label, n, b, []) for n, b in SHAPES]
         actions = {b: action_batches(spec.action_space, b) for _, b in SHAPES}
         for i in range(pools):  # shapes interleaved, so drift hits them alike
-            limits = {n: c.measure() for n, c in ceilings.items()}
             for shape in shapes:
                 progress.update(done, total, f"{label} {shape.num_envs} envs batch {shape.batch_size}: pool {i + 1}/{pools}")
                 gc.collect()
                 runner = _runner(task, options, shape.num_envs, shape.batch_size)
-                shape.pools.append(_measure_pool(runner, actions[shape.batch_size], limits[shape.num_envs]))
+                limit = ceilings[shape.num_envs].measure()  # right before the pool it judges
+                shape.pools.append(_measure_pool(runner, actions[shape.batch_size], limit))
                 done += 1
         results += shapes
     progress.end()
@@ -154,9 +154,9 @@ def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
 def format_table(results: list[ShapeResult]) -> str:
     cores = os.cpu_count() or 1
     lines = [
-        f"Fresh pools, num_threads at its default, {cores} cores. Ceiling: {cores} x the one-core rate of the bare C++ "
-        f"loop stepping num_envs/{cores} envs round-robin, re-measured before each round of pools (median shown). Each pool: steps/s, cores busy (CPU s per "
-        f"wall s), fraction of its ceiling.",
+        f"Fresh pools, num_threads at its default, {cores} cores. Ceiling: {cores} x one core's rate of the bare C++ "
+        f"loop while all {cores} cores run one, each stepping num_envs/{cores} envs round-robin, re-measured right "
+        f"before each pool (median shown). Each pool: steps/s, cores busy (CPU s per wall s), fraction of its ceiling.",
         "",
         f"{'workload':<20} {'envs':>4} {'batch':>5} {'ceiling':>9} {'median/s':>9} {'min frac':>8} "
         f"{'med frac':>8} {'min busy':>8} {'pools < ' + str(TARGET):>10} {'CPU/step ÷ bare':>15}",

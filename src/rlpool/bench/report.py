@@ -36,8 +36,8 @@ ROW_MEANINGS = {
     "ale-py": "ale-py's AtariVectorEnv (its own C++ thread pool), B envs",
     "python-loop": "one gymnasium reference env stepped in a Python for-loop (the paper's For-loop row)",
     "bare-physics": "the task's MuJoCo model stepped with bare mj_step calls on one thread: one core of physics alone",
-    "bare": "a sync pool's envs per core (batch / cores) stepped round-robin in C++ on one thread, no pool and no "
-            "Python: one core's worth of the same work",
+    "bare": "a sync pool's envs per core (batch / cores) stepped round-robin in C++, one loop per core, all at once, "
+            "no pool and no Python: one core's worth of the same work while every core is busy",
 }
 
 

@@ -1,10 +1,17 @@
-"""The bare loop: rlpool envs stepped in C++ on one thread, with no pool,
-queue or Python around them (csrc/bind/bare_loop.h). Its rate is one core's
-worth of the envs' own work; cores x that rate is the ceiling every pool is
-measured against. Stepped round-robin over `num_envs` envs, it touches as
-much memory as one pool thread serving that many envs."""
+"""The bare loop: rlpool envs stepped in C++ with no pool, queue or Python
+around them (csrc/bind/bare_loop.h), one loop per core, all at once. Its rate
+is one core's worth of the envs' own work while every core is busy; cores x
+that rate is the ceiling every pool is measured against.
+
+All at once, because this machine's cores do not add up: two bare loops
+side by side ran at 0.81-0.95 of twice one loop alone on HalfCheetah
+(2026-11-30), so a ceiling from one loop on an idle machine promised work
+the cores cannot do together. Each loop steps its envs round-robin, so it
+touches as much memory as one pool thread serving that many envs."""
 
 from __future__ import annotations
+
+import threading
 
 import numpy as np
 
@@ -15,6 +22,10 @@ class BareLoop(Runner):
     library = "bare"
     mode = "loop"
 
+    def __init__(self, point, num_envs: int, threads: int = 1) -> None:
+        super().__init__(point, num_envs)
+        self.threads = threads
+
     def open(self, actions: np.ndarray | None) -> None:
         import rlpool
 
@@ -24,16 +35,31 @@ class BareLoop(Runner):
         except ImportError as e:
             raise Skip(str(e)) from None
         # Built here, untimed: for Atari that is ~0.1 s of palette set-up per env.
-        self.loop = cls.bare_loop(spec._native_config(), self.num_envs)
+        self.loops = [cls.bare_loop(spec._native_config(), self.num_envs) for _ in range(self.threads)]
 
     def run(self, iterations: int) -> int:
-        self.loop.run(iterations)
+        """Every loop takes `iterations` steps at once (run() releases the
+        GIL); returns one loop's steps, timed by the mean of the loops' own
+        clocks, so the rate is one core's while all are busy, and one loop
+        the host delays does not set it alone."""
+        seconds = [0.0] * len(self.loops)
+
+        def step(i: int) -> None:
+            seconds[i] = self.loops[i].run(iterations)
+
+        others = [threading.Thread(target=step, args=(i,)) for i in range(1, len(self.loops))]
+        for t in others:
+            t.start()
+        step(0)
+        for t in others:
+            t.join()
+        self.own_seconds = sum(seconds) / len(seconds)
         return iterations
 
     def close(self) -> None:
-        self.loop = None
+        self.loops = []
 
 
 def runners(point):
-    # A sync pool's share of envs per core, so the ceiling does the same work.
-    yield BareLoop(point, -(-point.batch_size // point.cores))
+    # A sync pool's share of envs per core, on every core the point may use.
+    yield BareLoop(point, -(-point.batch_size // point.cores), threads=point.cores)

@@ -20,6 +20,9 @@ class Runner:
     mode = "sync"  # "sync", "async" or "loop"
     has_modes = False  # True for libraries measured both sync and async (the label names the mode)
     starts_processes = False  # True for runners that fork workers: they are opened before any thread pool exists
+    # Seconds the last run() timed itself (the bare loops: the mean of each
+    # core's own clock); None: time the call.
+    own_seconds: float | None = None
 
     def __init__(self, point: Point, num_envs: int) -> None:
         self.point = point
