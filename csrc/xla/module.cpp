@@ -6,61 +6,51 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <utility>
+
 #include "handlers.h"
 
 namespace ffi = ::xla::ffi;
 using namespace rlpool::xla;
 
-XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolSendCpu, SendCpu,
-                              ffi::Ffi::Bind()
-                                  .Arg<ffi::AnyBuffer>()
-                                  .Arg<ffi::AnyBuffer>()
-                                  .Arg<ffi::Buffer<ffi::S32>>()
-                                  .Ret<ffi::AnyBuffer>()
-                                  .Attr<uint64_t>("pool"));
+// The three calls' signatures, the same on both platforms but for the CUDA
+// stream the GPU handlers take first: pass ffi::Ffi::Bind(), or Bind() with
+// that context.
+template <class B>
+auto SendSignature(B bind) {
+  return std::move(bind).template Arg<ffi::AnyBuffer>()
+      .template Arg<ffi::AnyBuffer>()
+      .template Arg<ffi::Buffer<ffi::S32>>()
+      .template Ret<ffi::AnyBuffer>()
+      .template Attr<uint64_t>("pool");
+}
 
-XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolRecvCpu, RecvCpu,
-                              ffi::Ffi::Bind()
-                                  .Arg<ffi::AnyBuffer>()
-                                  .Ret<ffi::AnyBuffer>()
-                                  .RemainingRets()
-                                  .Attr<uint64_t>("pool"));
+template <class B>
+auto RecvSignature(B bind) {
+  return std::move(bind).template Arg<ffi::AnyBuffer>()
+      .template Ret<ffi::AnyBuffer>()
+      .RemainingRets()
+      .template Attr<uint64_t>("pool");
+}
 
-XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolStepCpu, StepCpu,
-                              ffi::Ffi::Bind()
-                                  .Arg<ffi::AnyBuffer>()
-                                  .Arg<ffi::AnyBuffer>()
-                                  .Arg<ffi::Buffer<ffi::S32>>()
-                                  .Ret<ffi::AnyBuffer>()
-                                  .RemainingRets()
-                                  .Attr<uint64_t>("pool"));
+template <class B>
+auto StepSignature(B bind) {
+  return std::move(bind).template Arg<ffi::AnyBuffer>()
+      .template Arg<ffi::AnyBuffer>()
+      .template Arg<ffi::Buffer<ffi::S32>>()
+      .template Ret<ffi::AnyBuffer>()
+      .RemainingRets()
+      .template Attr<uint64_t>("pool");
+}
 
-XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolSendCuda, SendCuda,
-                              ffi::Ffi::Bind()
-                                  .Ctx<ffi::PlatformStream<void*>>()
-                                  .Arg<ffi::AnyBuffer>()
-                                  .Arg<ffi::AnyBuffer>()
-                                  .Arg<ffi::Buffer<ffi::S32>>()
-                                  .Ret<ffi::AnyBuffer>()
-                                  .Attr<uint64_t>("pool"));
+auto CudaBind() { return ffi::Ffi::Bind().Ctx<ffi::PlatformStream<void*>>(); }
 
-XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolRecvCuda, RecvCuda,
-                              ffi::Ffi::Bind()
-                                  .Ctx<ffi::PlatformStream<void*>>()
-                                  .Arg<ffi::AnyBuffer>()
-                                  .Ret<ffi::AnyBuffer>()
-                                  .RemainingRets()
-                                  .Attr<uint64_t>("pool"));
-
-XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolStepCuda, StepCuda,
-                              ffi::Ffi::Bind()
-                                  .Ctx<ffi::PlatformStream<void*>>()
-                                  .Arg<ffi::AnyBuffer>()
-                                  .Arg<ffi::AnyBuffer>()
-                                  .Arg<ffi::Buffer<ffi::S32>>()
-                                  .Ret<ffi::AnyBuffer>()
-                                  .RemainingRets()
-                                  .Attr<uint64_t>("pool"));
+XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolSendCpu, SendCpu, SendSignature(ffi::Ffi::Bind()));
+XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolRecvCpu, RecvCpu, RecvSignature(ffi::Ffi::Bind()));
+XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolStepCpu, StepCpu, StepSignature(ffi::Ffi::Bind()));
+XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolSendCuda, SendCuda, SendSignature(CudaBind()));
+XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolRecvCuda, RecvCuda, RecvSignature(CudaBind()));
+XLA_FFI_DEFINE_HANDLER_SYMBOL(RlpoolStepCuda, StepCuda, StepSignature(CudaBind()));
 
 namespace {
 
