@@ -1,5 +1,7 @@
-// One Bind function per domain file (bind_<domain>.cpp), called by module.cpp,
-// so that editing one domain recompiles one file.
+// One Bind function per domain file (bind_<domain>.cpp), called by module.cpp.
+// The build compiles those files in two unity batches (CMakeLists.txt), or
+// file by file with -DRLPOOL_UNITY=OFF, so that editing one domain recompiles
+// one file.
 #pragma once
 
 #include <nanobind/nanobind.h>

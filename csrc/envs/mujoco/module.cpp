@@ -1,5 +1,6 @@
 // rlpool._mujoco: gymnasium's MuJoCo tasks, v4 and v5. Each bind_<task>.cpp
-// binds one task's two versions, so editing one env recompiles one file.
+// binds one task's versions; the build compiles them in two unity batches
+// (CMakeLists.txt), or file by file with -DRLPOOL_UNITY=OFF.
 #include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
 #include <mujoco/mujoco.h>
 #include <nanobind/nanobind.h>
