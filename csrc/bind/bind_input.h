@@ -169,18 +169,22 @@ class InputReader {
     PyArrayObject* a = reinterpret_cast<PyArrayObject*>(action.ptr());
     ActionView v{static_cast<const char*>(PyArray_DATA(a)), KindOf(a), PyArray_NDIM(a), PyArray_DIMS(a),
                  PyArray_STRIDES(a)};
-    CheckView(v, k, ids, [a] { return DtypeString(a); });
+    CheckView(
+        v, k, ids, [](const void* array) { return DtypeString(static_cast<PyArrayObject*>(const_cast<void*>(array))); },
+        a);
     return v;
   }
 
   // The checks of CheckAction on any strided view (the XLA path's buffers
-  // too): one validator, one set of messages. `dtype_name()` is called only
-  // to word an error. Touches no Python object, so it runs without the GIL.
-  template <class DtypeName>
-  void CheckView(const ActionView& v, size_t k, const int32_t* ids, DtypeName&& dtype_name) const {
+  // too): one validator, one set of messages. `dtype_name(source)` is called
+  // only to word an error. Touches no Python object, so it runs without the
+  // GIL. A plain function pointer, not a template parameter: one compiled
+  // copy serves the numpy path and every env's XLA path.
+  void CheckView(const ActionView& v, size_t k, const int32_t* ids, std::string (*dtype_name)(const void* source),
+                 const void* source) const {
     const bool ok_dtype = action_.discrete ? IsInteger(v.kind) : IsFloat(v.kind);
     if (!ok_dtype)
-      throw nb::type_error(("action dtype " + dtype_name() + " is not accepted: this env takes " +
+      throw nb::type_error(("action dtype " + dtype_name(source) + " is not accepted: this env takes " +
                             (action_.discrete ? std::string("integer actions (any int dtype)")
                                               : std::string("float actions (float32 or float64)")))
                                .c_str());

@@ -45,6 +45,28 @@ inline constexpr const char* kCopyMessage =
 template <class Env>
 struct XlaAccess;
 
+namespace detail {
+
+// The interrupt check a wait in Pool::Recv calls every poll: check(context).
+// One type for the numpy path and the XLA path, so that each Pool<Env>
+// compiles one Recv, not one per kind of check.
+struct Interrupt {
+  void (*check)(const void* context);
+  const void* context = nullptr;
+  void operator()() const { check(context); }
+};
+
+// What BindEnv binds that does not depend on the env: compiled once per
+// translation unit instead of once per env class.
+inline void CheckOptions(const std::map<std::string, ConfigValue>& values) {
+  (void)PoolOptions::FromConfig(Config(values));
+}
+[[noreturn]] inline nb::object RefusePickle(nb::handle) { throw nb::type_error(kPickleMessage); }
+[[noreturn]] inline nb::object RefuseCopy(nb::handle) { throw nb::type_error(kCopyMessage); }
+[[noreturn]] inline nb::object RefuseDeepCopy(nb::handle, nb::handle) { throw nb::type_error(kCopyMessage); }
+
+}  // namespace detail
+
 template <class Env>
 class PyPool {
   friend struct XlaAccess<Env>;
@@ -81,7 +103,7 @@ class PyPool {
     typename P::Result r;
     {
       nb::gil_scoped_release release;
-      r = pool.Recv(CheckSignals);
+      r = pool.Recv(detail::Interrupt{&CheckSignals});
     }
     return results_->Build(r.data, r.rows);
   }
@@ -123,7 +145,7 @@ class PyPool {
     return *pool_;
   }
 
-  static void CheckSignals() {
+  static void CheckSignals(const void*) {
     nb::gil_scoped_acquire acquire;
     if (PyErr_CheckSignals() != 0) throw nb::python_error();
   }
@@ -177,7 +199,7 @@ class PyPool {
       auto ticket = pool.Send(ids_.data(), c.k, reset, true,
                               [&](size_t i, char* slot) { input_.WriteAction(c.view, i, slot); });
       c.lock.unlock();
-      r = pool.Recv(CheckSignals, ticket);
+      r = pool.Recv(detail::Interrupt{&CheckSignals}, ticket);
     }
     return results_->Build(r.data, r.rows);
   }
@@ -222,9 +244,7 @@ void BindEnv(nb::module_& m, const char* name) {
       .def_static("spec", [](const std::map<std::string, ConfigValue>& values) {
         return detail::SpecToDict(Env::Spec(Config(values)));
       })
-      .def_static("check_options", [](const std::map<std::string, ConfigValue>& values) {
-        (void)PoolOptions::FromConfig(Config(values));
-      })
+      .def_static("check_options", &detail::CheckOptions)
       .def_static(
           "bare_loop",
           [](const std::map<std::string, ConfigValue>& values, int num_envs) {
@@ -247,9 +267,9 @@ void BindEnv(nb::module_& m, const char* name) {
       .def("in_flight", &Py::InFlight)
       .def("close", &Py::Close)
       .def_prop_ro("closed", &Py::Closed)
-      .def("__reduce__", [](Py&) -> nb::object { throw nb::type_error(kPickleMessage); })
-      .def("__copy__", [](Py&) -> nb::object { throw nb::type_error(kCopyMessage); })
-      .def("__deepcopy__", [](Py&, nb::handle) -> nb::object { throw nb::type_error(kCopyMessage); });
+      .def("__reduce__", &detail::RefusePickle)
+      .def("__copy__", &detail::RefuseCopy)
+      .def("__deepcopy__", &detail::RefuseDeepCopy);
   BindRender<Env>(cls);
 }
 

@@ -94,7 +94,9 @@ struct XlaAccess {
       // an XLA thread sending to one pool take turns.
       std::lock_guard<std::mutex> lock(py.send_mu_);
       std::memcpy(py.ids_.data(), ids, k * sizeof(int32_t));
-      py.input_.CheckView(v, k, py.ids_.data(), [&a] { return std::string(a.dtype_name); });
+      py.input_.CheckView(
+          v, k, py.ids_.data(),
+          [](const void* action) { return std::string(static_cast<const XlaAction*>(action)->dtype_name); }, &a);
       // A sync Send with caller_steps keeps its block for a Recv that holds
       // its ticket; the port's recv is a separate call that takes the next
       // plain result, so on a sync pool the XLA path sends plainly.
@@ -110,10 +112,7 @@ struct XlaAccess {
   static bool Recv(void* self, const std::atomic<bool>* cancel, char** data, int* rows, std::string* error) noexcept {
     Py& py = *static_cast<Py*>(self);
     try {
-      typename P::Result r = Usable(py).Recv([cancel] {
-        if (cancel->load(std::memory_order_acquire))
-          throw std::runtime_error("the pool was closed while a jitted recv() waited for it");
-      });
+      typename P::Result r = Usable(py).Recv(detail::Interrupt{&ThrowIfCancelled, cancel});
       *data = r.data;
       *rows = r.rows;
       return true;
@@ -121,6 +120,11 @@ struct XlaAccess {
       *error = e.what();
       return false;
     }
+  }
+
+  static void ThrowIfCancelled(const void* cancel) {
+    if (static_cast<const std::atomic<bool>*>(cancel)->load(std::memory_order_acquire))
+      throw std::runtime_error("the pool was closed while a jitted recv() waited for it");
   }
 
   static void Release(void* self, char* data) noexcept { static_cast<Py*>(self)->pool_->Buffers()->Release(data); }
