@@ -35,7 +35,8 @@ ROW_MEANINGS = {
     "gymnasium-vector": "gymnasium's numpy-vectorised env (vectorization_mode='vector_entry_point')",
     "ale-py": "ale-py's AtariVectorEnv (its own C++ thread pool), B envs",
     "python-loop": "one gymnasium reference env stepped in a Python for-loop (the paper's For-loop row)",
-    "bare-physics": "the task's MuJoCo model stepped with bare mj_step calls on one thread: one core of physics alone",
+    "bare-physics": "the task's MuJoCo model stepped with bare mj_step calls and random controls on one thread, "
+    "batch/cores models round-robin: one core of physics alone",
     "bare": "one rlpool env stepped in C++ on one thread, no pool and no Python: one core's worth of the env's work",
 }
 
