@@ -80,7 +80,7 @@ ModelPtr CompiledModel(const Config& c) {
     if constexpr (requires { Task::kAssetDir; }) asset_dir = Task::kAssetDir;
     if (Task::EditXml(task, xml)) return LoadGeneratedModel(path + "#" + task, dir, xml, asset_dir);
   }
-  return LoadModel(path);
+  return LoadSuiteModel(path);
 }
 
 template <class Task>

@@ -3,10 +3,15 @@
 // compiled the way dm_control compiles them (Physics.from_xml_string: the XML
 // string plus the suite's common assets in a virtual file system). Compiled
 // once per process per variant and cached like the file models.
+//
+// Every suite model is compiled with its builtin textures shrunk (see
+// CompileWithTinyTextures): the suite's skybox alone is 11.5 MB, which only
+// rendering reads, and each env copies its compiled model.
 #pragma once
 
 #include <mujoco/mujoco.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -81,6 +86,53 @@ inline void RemoveElement(std::string& xml, const std::string& opening) {
   xml.erase(start, end - start);
 }
 
+// The model in `filename` (looked up in `vfs` first, if given) compiled as
+// mj_loadXML would, but with every builtin texture (the suite's skybox,
+// grid and background, drawn by MuJoCo from a few colours) made 2 x 2
+// pixels instead of up to 800 x 800 per face. Textures feed nothing but
+// rendering, which this family does not do, so every array the physics
+// reads is that of the full model (the alignment tests compare the
+// trajectories with dm_control's bit for bit). What it saves is memory: the
+// 800 x 800 skybox alone is 11.5 MB of a compiled suite model's ~11.6 MB,
+// and each env holds its own copy of the model (Physics), so a 32-env pool
+// held ~370 MB of texture bytes that nothing read. (Deleting the textures
+// through mjs_delete crashes in MuJoCo 4.0.0; file textures, dog's skin and
+// fish's ball, are small and stay.)
+inline mjModel* CompileWithTinyTextures(const char* filename, const mjVFS* vfs, char* error, int error_size) {
+  mjSpec* spec = mj_parseXML(filename, vfs, error, error_size);
+  if (spec == nullptr) return nullptr;
+  for (mjsElement* e = mjs_firstElement(spec, mjOBJ_TEXTURE); e != nullptr; e = mjs_nextElement(spec, e)) {
+    mjsTexture* t = mjs_asTexture(e);
+    if (t->builtin == mjBUILTIN_NONE) continue;
+    t->width = t->height = 2;
+    t->mark = mjMARK_NONE;
+    t->random = 0;
+  }
+  mjModel* m = mj_compile(spec, vfs);
+  if (m == nullptr) std::snprintf(error, static_cast<size_t>(error_size), "%s", mjs_getError(spec));
+  mj_deleteSpec(spec);
+  return m;
+}
+
+inline ModelPtr OwnedModel(mjModel* m) {
+  return ModelPtr(m, [](const mjModel* model) { mj_deleteModel(const_cast<mjModel*>(model)); });
+}
+
+// A suite file's model (CompileWithTinyTextures), compiled once per process
+// and kept, as rlpool::mujoco::LoadModel keeps the gymnasium family's.
+inline ModelPtr LoadSuiteModel(const std::string& path) {
+  static std::mutex mu;
+  static auto* cache = new std::map<std::string, ModelPtr>();  // never destroyed, as LoadModel's
+  std::lock_guard<std::mutex> lock(mu);
+  ModelPtr& slot = (*cache)[path];
+  if (slot) return slot;
+  char error[1024] = "";
+  mjModel* m = CompileWithTinyTextures(path.c_str(), nullptr, error, sizeof(error));
+  if (m == nullptr) throw std::invalid_argument("MuJoCo could not load '" + path + "': " + error);
+  slot = OwnedModel(m);
+  return slot;
+}
+
 // `xml` (a suite model's text, edited) compiled as dm_control compiles it
 // (Physics.from_xml_string): the string plus the suite's ./common/*.xml
 // assets, read from `suite_dir`, in a virtual file system.
@@ -103,10 +155,10 @@ inline ModelPtr CompileXml(const std::string& suite_dir, const std::string& xml,
   const char* name = "generated_model.xml";
   mj_addBufferVFS(&vfs, name, xml.data(), static_cast<int>(xml.size()));
   char error[1024] = "";
-  mjModel* m = mj_loadXML(name, &vfs, error, sizeof(error));
+  mjModel* m = CompileWithTinyTextures(name, &vfs, error, sizeof(error));
   mj_deleteVFS(&vfs);
   if (m == nullptr) throw std::runtime_error(std::string("MuJoCo could not compile a generated suite model: ") + error);
-  return ModelPtr(m, [](const mjModel* model) { mj_deleteModel(const_cast<mjModel*>(model)); });
+  return OwnedModel(m);
 }
 
 // CompileXml, once per process per `key`.

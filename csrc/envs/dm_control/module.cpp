@@ -9,6 +9,8 @@
 #include <nanobind/stl/vector.h>
 
 #include <chrono>
+#include <memory>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "../../common/random/legacy_random_state.h"
 #include "../mujoco/model.h"
 #include "bind_all.h"
+#include "model_xml.h"
 #include "physics.h"
 #include "terrain.h"
 
@@ -48,17 +51,47 @@ std::vector<double> LegacyRandomDraws(uint32_t seed, const std::vector<std::stri
   return out;
 }
 
-// Seconds for `steps` bare mj_step calls of the model at `path` (zero
-// control), GIL released: the physics-only ceiling of a task.
-double BarePhysics(const std::string& path, int64_t steps) {
-  rlpool::mujoco::ModelPtr model = rlpool::mujoco::LoadModel(path);
-  rlpool::dm_control::Physics p(model.get());
+// Seconds for `steps` control steps of bare physics on the model at `path`,
+// GIL released: the physics-only ceiling of a task. Each control step sets
+// ctrl to a random action (uniform in a limited actuator's ctrlrange, else
+// in [-1, 1]; 256 actions drawn once, as the bare loop's) and runs
+// `frame_skip` mj_steps, as the env does with the bench's random actions
+// (a zero control lets the body settle into a different state: walker's
+// lies on the floor in contact, and steps ~9% slower). `envs` physics (each
+// with its own model copy, as each env holds) are stepped round-robin, one
+// control step each in turn: with envs = the envs one worker thread of a pool
+// owns, the caches hold what they hold in the pool. Each physics restarts
+// (mj_resetData, forward) every 1000 control steps, the suite's episode.
+// Only the stepping is timed.
+double BarePhysics(const std::string& path, int64_t steps, int envs, int frame_skip) {
+  if (envs < 1 || frame_skip < 1) throw std::invalid_argument("bare_physics: envs and frame_skip must be >= 1");
+  rlpool::mujoco::ModelPtr model = rlpool::dm_control::LoadSuiteModel(path);
+  std::vector<std::unique_ptr<rlpool::dm_control::Physics>> physics;
+  for (int i = 0; i < envs; ++i) physics.push_back(std::make_unique<rlpool::dm_control::Physics>(model.get()));
+  const mjModel* m = model.get();
+  constexpr int kActions = 256;
+  std::vector<double> actions(static_cast<size_t>(kActions) * m->nu);
+  std::mt19937 rng(1);
+  for (int i = 0; i < kActions; ++i)
+    for (int j = 0; j < m->nu; ++j) {
+      const bool limited = m->actuator_ctrllimited[j];
+      actions[static_cast<size_t>(i) * m->nu + j] = std::uniform_real_distribution<double>(
+          limited ? m->actuator_ctrlrange[2 * j] : -1.0, limited ? m->actuator_ctrlrange[2 * j + 1] : 1.0)(rng);
+    }
+  std::vector<int64_t> elapsed(envs, 0);
   nanobind::gil_scoped_release release;
-  p.Reset();
+  for (auto& p : physics) p->Reset();
   auto start = std::chrono::steady_clock::now();
   for (int64_t i = 0; i < steps; ++i) {
-    mj_step(p.m, p.d);
-    if (i % 5000 == 4999) p.Reset();
+    const int e = static_cast<int>(i % envs);
+    rlpool::dm_control::Physics& p = *physics[e];
+    const double* a = actions.data() + static_cast<size_t>((i / envs) % kActions) * m->nu;
+    for (int j = 0; j < m->nu; ++j) p.d->ctrl[j] = a[j];
+    for (int k = 0; k < frame_skip; ++k) mj_step(p.m, p.d);
+    if (++elapsed[e] == 1000) {
+      p.Reset();
+      elapsed[e] = 0;
+    }
   }
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -99,5 +132,6 @@ NB_MODULE(_dm_control, m) {
   m.def("legacy_random_draws", &LegacyRandomDraws, nanobind::arg("seed"), nanobind::arg("ops"), nanobind::arg("a"),
         nanobind::arg("b"), nanobind::arg("p"));
   m.def("terrain_zoom", &TerrainZoom, nanobind::arg("values"), nanobind::arg("n"), nanobind::arg("out_n"));
-  m.def("bare_physics", &BarePhysics, nanobind::arg("xml_path"), nanobind::arg("steps"));
+  m.def("bare_physics", &BarePhysics, nanobind::arg("xml_path"), nanobind::arg("steps"), nanobind::arg("envs") = 1,
+        nanobind::arg("frame_skip") = 1);
 }

@@ -21,7 +21,7 @@ from typing import Any
 from .actions import action_batches
 from .measure import _timed, _timed_with_cpu, warm_up
 from .progress import Progress
-from .runners.bare import BareLoop
+from .runners.bare import BareLoop, envs_per_core
 from .runners.base import Skip
 from .runners.pools import PoolAsync, PoolSync
 from .scenarios import Point
@@ -76,10 +76,6 @@ class ShapeResult:
         return statistics.median(p.ceiling for p in self.pools) if self.pools else 0.0
 
 
-def _envs_per_core(num_envs: int, cores: int) -> int:
-    return -(-num_envs // cores)
-
-
 def _runner(task: str, options: dict[str, Any], num_envs: int, batch_size: int, num_threads: int = 0):
     point = Point(task, batch_size, num_threads, num_envs if batch_size < num_envs else 0, options=tuple(options.items()))
     cls = PoolAsync if batch_size < num_envs else PoolSync
@@ -131,7 +127,7 @@ def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
         try:
             spec = rlpool.make_spec(task, **options)
             progress.update(done, total, f"{label}: bare loops")
-            ceilings = {n: _Ceiling(task, options, cores, _envs_per_core(n, cores)) for n in {n for n, _ in SHAPES}}
+            ceilings = {n: _Ceiling(task, options, cores, envs_per_core(n, cores)) for n in {n for n, _ in SHAPES}}
         except (ImportError, Skip) as e:
             results += [ShapeResult(label, n, b, [], note=str(e)) for n, b in SHAPES]
             done += len(SHAPES) * pools

@@ -35,7 +35,9 @@ ROW_MEANINGS = {
     "gymnasium-vector": "gymnasium's numpy-vectorised env (vectorization_mode='vector_entry_point')",
     "ale-py": "ale-py's AtariVectorEnv (its own C++ thread pool), B envs",
     "python-loop": "one gymnasium reference env stepped in a Python for-loop (the paper's For-loop row)",
-    "bare-physics": "the task's MuJoCo model stepped with bare mj_step calls on one thread: one core of physics alone",
+    "bare-physics": "the task's MuJoCo model stepped with bare mj_step calls and random controls, one loop per core, "
+                    "all at once, each over batch / cores models round-robin: one core of physics alone while every "
+                    "core is busy",
     "bare": "a sync pool's envs per core (batch / cores) stepped round-robin in C++, one loop per core, all at once, "
             "no pool and no Python: one core's worth of the same work while every core is busy",
 }

@@ -12,6 +12,7 @@ touches as much memory as one pool thread serving that many envs."""
 from __future__ import annotations
 
 import threading
+from typing import Callable
 
 import numpy as np
 
@@ -38,28 +39,38 @@ class BareLoop(Runner):
         self.loops = [cls.bare_loop(spec._native_config(), self.num_envs) for _ in range(self.threads)]
 
     def run(self, iterations: int) -> int:
-        """Every loop takes `iterations` steps at once (run() releases the
-        GIL); returns one loop's steps, timed by the mean of the loops' own
-        clocks, so the rate is one core's while all are busy, and one loop
-        the host delays does not set it alone."""
-        seconds = [0.0] * len(self.loops)
-
-        def step(i: int) -> None:
-            seconds[i] = self.loops[i].run(iterations)
-
-        others = [threading.Thread(target=step, args=(i,)) for i in range(1, len(self.loops))]
-        for t in others:
-            t.start()
-        step(0)
-        for t in others:
-            t.join()
-        self.own_seconds = sum(seconds) / len(seconds)
+        """Every loop takes `iterations` steps at once; returns one loop's
+        steps, so the rate is one core's while all are busy."""
+        self.own_seconds = at_once([lambda loop=loop: loop.run(iterations) for loop in self.loops])
         return iterations
 
     def close(self) -> None:
         self.loops = []
 
 
+def at_once(loops: list[Callable[[], float]]) -> float:
+    """Runs each loop (a C++ loop that releases the GIL and returns the
+    seconds it timed itself) on its own thread, all at the same time, and
+    returns the mean of their seconds, so one loop the host delays does not
+    set the rate alone."""
+    seconds = [0.0] * len(loops)
+
+    def run(i: int) -> None:
+        seconds[i] = loops[i]()
+
+    others = [threading.Thread(target=run, args=(i,)) for i in range(1, len(loops))]
+    for t in others:
+        t.start()
+    run(0)
+    for t in others:
+        t.join()
+    return sum(seconds) / len(seconds)
+
+
+def envs_per_core(num_envs: int, cores: int) -> int:
+    """A pool's share of envs per core: what one of its threads steps."""
+    return -(-num_envs // cores)
+
+
 def runners(point):
-    # A sync pool's share of envs per core, on every core the point may use.
-    yield BareLoop(point, -(-point.batch_size // point.cores), threads=point.cores)
+    yield BareLoop(point, envs_per_core(point.batch_size, point.cores), threads=point.cores)
