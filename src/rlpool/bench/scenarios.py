@@ -182,9 +182,10 @@ DM_CONTROL = Scenario(
     name="dm_control",
     description=(
         "DeepMind Control Suite: CheetahRun-v1, WalkerWalk-v1 and HumanoidRun-v1 at batch 8 and 32, sync and "
-        "async, 2 threads, against envpool, dm_control in a Python loop and the bare-physics ceiling"
+        "async, default threads (as the other family scenarios), against envpool, dm_control in a Python loop and "
+        "the bare-physics ceiling"
     ),
-    points=_sweep(["CheetahRun-v1", "WalkerWalk-v1", "HumanoidRun-v1"], [8, 32], 2, "dm_control"),
+    points=_sweep(["CheetahRun-v1", "WalkerWalk-v1", "HumanoidRun-v1"], [8, 32], 0, "dm_control"),
     timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=3),
 )
 
