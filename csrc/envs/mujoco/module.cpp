@@ -16,6 +16,7 @@
 
 #include "bench.h"
 #include "bind_all.h"
+#include "gl_context.h"
 
 // MuJoCo's default error handler prints and exits the process, which would
 // let one env's arena overflow on a worker thread end the user's Python.
@@ -70,6 +71,10 @@ NB_MODULE(_mujoco, m) {
   BindWalker2d(m);
   m.def("bare_physics", &BarePhysics, nanobind::arg("xml_path"), nanobind::arg("steps"),
         "Seconds for `steps` bare mj_step calls of the model at xml_path on this thread.");
+  m.def("gl_backend", &GlBackend,
+        "'egl' or 'osmesa': the GL context MuJoCo rendering uses in this process, chosen now if nothing has "
+        "rendered yet (MUJOCO_GL=egl|osmesa, else EGL when it works, else OSMesa). Raises RuntimeError saying "
+        "what is missing when neither can be used.");
   m.def("model_path", [](const std::string& base_path, const std::string& xml_file) {
     return ExpandModelPath(base_path, xml_file);
   });

@@ -1,8 +1,9 @@
 // render() for every MuJoCo task: MuJoCo's own offscreen renderer, as
 // gymnasium's MujocoRenderer uses it (free camera, the task's default camera
-// settings, 480 x 480). The GL context is a headless EGL one, opened with
-// dlopen on the first render: the module links no GL library, and a machine
-// without EGL gets a clear error only when something renders.
+// settings, 480 x 480). The GL context is a headless EGL or OSMesa one,
+// opened with dlopen on the first render (gl_context.h says how the backend
+// is chosen and what the error says when there is neither): the module links
+// no GL library, and a machine without one fails only when something renders.
 #pragma once
 
 #include <mujoco/mujoco.h>

@@ -36,6 +36,17 @@ _ASSETS = _assets_dir()
 _ENVPOOL_SUFFIX = "_envpool.xml"
 
 
+def gl_backend() -> str:
+    """``"egl"`` or ``"osmesa"``: the GL context MuJoCo tasks render on in this
+    process. The choice is made once, on the first render (or this call):
+    ``MUJOCO_GL=egl`` or ``MUJOCO_GL=osmesa`` when set, else EGL when its library
+    loads and a headless display initialises, else OSMesa. Raises RuntimeError
+    saying which libraries are missing, why, and how to install them."""
+    from .. import _mujoco
+
+    return _mujoco.gl_backend()
+
+
 def model_names(base_path: str = _ASSETS) -> list[str]:
     """The model names xml_file takes: the XML files in base_path, and
     envpool's spelling of each (envpool bundles gymnasium's models as
