@@ -305,6 +305,17 @@ def test_every_env_class_has_a_bare_loop():
         assert 0 < loop.run(1000) < 10
 
 
+def test_bare_loops_at_once_report_a_failed_loop_instead_of_a_short_time():
+    from rlpool.bench.runners.bare import at_once
+
+    def broken() -> float:
+        raise RuntimeError("env failed")
+
+    assert at_once([lambda: 1.0, lambda: 3.0]) == 2.0  # the mean of the loops' own clocks
+    with pytest.raises(RuntimeError, match="env failed"):
+        at_once([lambda: 1.0, broken])
+
+
 def test_a_bare_loop_refuses_a_senseless_env_count():
     spec = rlpool.make_spec("CartPole-v1")
     for n in (0, -1, 5000):
