@@ -20,6 +20,8 @@ from rlpool.bench.actions import action_batches
 from rlpool.bench.runners import pools
 from rlpool.registry import COMMON_OPTIONS, get_task
 
+from .env_classes import one_task_per_env_class
+
 
 def run_cli(capsys, *argv):
     code = cli.main(list(argv))
@@ -100,15 +102,7 @@ def test_info_shows_spaces_options_defaults_and_reference(capsys):
     assert "Sutton" in option_lines["sutton_barto_reward"]  # meanings are shown
 
 
-def _one_task_per_env_class():
-    seen = {}
-    for task_id in rlpool.list_all_envs():
-        task = get_task(task_id)
-        seen.setdefault((task.family, task.env), task_id)
-    return sorted(seen.values())
-
-
-@pytest.mark.parametrize("task_id", _one_task_per_env_class())
+@pytest.mark.parametrize("task_id", sorted(one_task_per_env_class().values()))
 def test_option_meanings_come_from_the_env_class_and_name_real_options(task_id):
     # An option's meaning is declared next to its default (C++ DefaultConfig,
     # or registry.COMMON_OPTIONS); a meaning for an option the env does not

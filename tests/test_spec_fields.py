@@ -20,6 +20,8 @@ import pytest
 import rlpool
 from rlpool.registry import get_task
 
+from .env_classes import one_task_per_env_class
+
 CSRC = pathlib.Path(__file__).resolve().parents[1] / "csrc"
 
 CHECK_PROGRAM = r"""
@@ -74,15 +76,6 @@ def test_spec_refuses_a_field_named_for_another_position(tmp_path):
     assert "enum" in message and "Spec()" in message
 
 
-def _env_classes():
-    """One task id per (family, env class) of the built families."""
-    seen = {}
-    for task_id in rlpool.list_all_envs():
-        task = get_task(task_id)
-        seen.setdefault((task.family, task.env), task_id)
-    return sorted(seen.items())
-
-
 def _built(family: str) -> bool:
     try:
         importlib.import_module(f"rlpool._{family}")
@@ -91,7 +84,7 @@ def _built(family: str) -> bool:
     return True
 
 
-@pytest.mark.parametrize("key, task_id", _env_classes(), ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize("key, task_id", sorted(one_task_per_env_class().items()), ids=lambda v: v if isinstance(v, str) else "")
 def test_every_env_spec_agrees_with_its_field_enum(key, task_id):
     family, _ = key
     if not _built(family):
