@@ -114,23 +114,10 @@ inline mjModel* CompileWithTinyTextures(const char* filename, const mjVFS* vfs, 
   return m;
 }
 
-inline ModelPtr OwnedModel(mjModel* m) {
-  return ModelPtr(m, [](const mjModel* model) { mj_deleteModel(const_cast<mjModel*>(model)); });
-}
-
 // A suite file's model (CompileWithTinyTextures), compiled once per process
-// and kept, as rlpool::mujoco::LoadModel keeps the gymnasium family's.
+// and kept, by the gymnasium family's LoadModel cache.
 inline ModelPtr LoadSuiteModel(const std::string& path) {
-  static std::mutex mu;
-  static auto* cache = new std::map<std::string, ModelPtr>();  // never destroyed, as LoadModel's
-  std::lock_guard<std::mutex> lock(mu);
-  ModelPtr& slot = (*cache)[path];
-  if (slot) return slot;
-  char error[1024] = "";
-  mjModel* m = CompileWithTinyTextures(path.c_str(), nullptr, error, sizeof(error));
-  if (m == nullptr) throw std::invalid_argument("MuJoCo could not load '" + path + "': " + error);
-  slot = OwnedModel(m);
-  return slot;
+  return rlpool::mujoco::LoadModel<CompileWithTinyTextures>(path);
 }
 
 // `xml` (a suite model's text, edited) compiled as dm_control compiles it
@@ -158,7 +145,7 @@ inline ModelPtr CompileXml(const std::string& suite_dir, const std::string& xml,
   mjModel* m = CompileWithTinyTextures(name, &vfs, error, sizeof(error));
   mj_deleteVFS(&vfs);
   if (m == nullptr) throw std::runtime_error(std::string("MuJoCo could not compile a generated suite model: ") + error);
-  return OwnedModel(m);
+  return rlpool::mujoco::OwnedModel(m);
 }
 
 // CompileXml, once per process per `key`.

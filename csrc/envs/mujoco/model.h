@@ -41,11 +41,19 @@ inline std::string ExpandModelPath(const std::string& base_path, const std::stri
   return full;
 }
 
-// The compiled model of `path`, compiled once per process and kept: specs,
-// pools and re-made pools reuse it (a model is a few hundred KB; compiling
-// Humanoid takes milliseconds and repeats MuJoCo's XML warnings). Safe to call
-// from the pool's env-making threads.
-inline ModelPtr LoadModel(const std::string& path) {
+// `m`, freed with mj_deleteModel once its last holder lets go.
+inline ModelPtr OwnedModel(mjModel* m) {
+  return ModelPtr(m, [](const mjModel* model) { mj_deleteModel(const_cast<mjModel*>(model)); });
+}
+
+// The model of `path` compiled by `Compile` (mj_loadXML's signature; the
+// dm_control family passes one that shrinks textures), compiled once per
+// process and kept, one cache per compiler: specs, pools and re-made pools
+// reuse it (a model is a few hundred KB; compiling Humanoid takes
+// milliseconds and repeats MuJoCo's XML warnings). Safe to call from the
+// pool's env-making threads.
+template <auto Compile = mj_loadXML>
+ModelPtr LoadModel(const std::string& path) {
   static std::mutex mu;
   // Never destroyed: pools may outlive static destruction at interpreter exit.
   static auto* cache = new std::map<std::string, ModelPtr>();
@@ -53,11 +61,10 @@ inline ModelPtr LoadModel(const std::string& path) {
   ModelPtr& slot = (*cache)[path];
   if (slot) return slot;
   char error[1024] = "";
-  mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof(error));
+  mjModel* m = Compile(path.c_str(), nullptr, error, static_cast<int>(sizeof(error)));
   if (m == nullptr) throw std::invalid_argument("MuJoCo could not load '" + path + "': " + error);
-  ModelPtr p(m, [](const mjModel* model) { mj_deleteModel(const_cast<mjModel*>(model)); });
-  slot = p;
-  return p;
+  slot = OwnedModel(m);
+  return slot;
 }
 
 }  // namespace rlpool::mujoco
