@@ -23,3 +23,24 @@ def test_point_runs_dm_control_loop_and_bare_physics_and_uses_physics_as_ceiling
     assert set(labels) == {"rlpool sync", "rlpool async", "python-loop", "bare-physics"}, result.skipped
     assert all(m.steps_per_s > 0 for m in result.measurements)
     assert per_core_rate(result) == labels["bare-physics"].steps_per_s
+
+
+def test_bare_physics_counts_the_reset_physics_the_task_runs():
+    from rlpool import _dm_control
+    from rlpool.bench.runners.dm_control_loop import BarePhysics
+
+    def reset_steps(task):
+        runner = BarePhysics(bench.Point(task, 2, 1, 4, "dm_control"), 1)
+        runner.open(None)
+        return runner.reset_steps
+
+    # cheetah settles 200 physics steps per reset (dm_control's cheetah.py);
+    # walker's reset runs no physics step.
+    assert reset_steps("CheetahRun-v1") == 200
+    assert reset_steps("WalkerWalk-v1") == 0
+    try:
+        _dm_control.bare_physics("unused.xml", 1, 1, 1, -1)
+    except ValueError as e:
+        assert "reset_steps >= 0" in str(e) and "reset_steps=-1" in str(e)
+    else:
+        raise AssertionError("a negative reset_steps was accepted")

@@ -61,10 +61,15 @@ std::vector<double> LegacyRandomDraws(uint32_t seed, const std::vector<std::stri
 // with its own model copy, as each env holds) are stepped round-robin, one
 // control step each in turn: with envs = the envs one worker thread of a pool
 // owns, the caches hold what they hold in the pool. Each physics restarts
-// (mj_resetData, forward) every 1000 control steps, the suite's episode.
-// Only the stepping is timed.
-double BarePhysics(const std::string& path, int64_t steps, int envs, int frame_skip) {
-  if (envs < 1 || frame_skip < 1) throw std::invalid_argument("bare_physics: envs and frame_skip must be >= 1");
+// (mj_resetData, forward, then `reset_steps` mj_steps at zero control, as
+// cheetah's settling does) every 1000 control steps, the suite's episode:
+// the physics the env runs, without its observations, rewards or draws.
+// Only the stepping and restarts are timed.
+double BarePhysics(const std::string& path, int64_t steps, int envs, int frame_skip, int reset_steps) {
+  if (envs < 1 || frame_skip < 1 || reset_steps < 0)
+    throw std::invalid_argument("bare_physics: envs and frame_skip must be >= 1 and reset_steps >= 0, got envs=" +
+                                std::to_string(envs) + ", frame_skip=" + std::to_string(frame_skip) +
+                                ", reset_steps=" + std::to_string(reset_steps));
   rlpool::mujoco::ModelPtr model = rlpool::dm_control::LoadSuiteModel(path);
   std::vector<std::unique_ptr<rlpool::dm_control::Physics>> physics;
   for (int i = 0; i < envs; ++i) physics.push_back(std::make_unique<rlpool::dm_control::Physics>(model.get()));
@@ -90,6 +95,7 @@ double BarePhysics(const std::string& path, int64_t steps, int envs, int frame_s
     for (int k = 0; k < frame_skip; ++k) mj_step(p.m, p.d);
     if (++elapsed[e] == 1000) {
       p.Reset();
+      if (reset_steps > 0) p.Step(reset_steps);
       elapsed[e] = 0;
     }
   }
@@ -133,5 +139,5 @@ NB_MODULE(_dm_control, m) {
         nanobind::arg("b"), nanobind::arg("p"));
   m.def("terrain_zoom", &TerrainZoom, nanobind::arg("values"), nanobind::arg("n"), nanobind::arg("out_n"));
   m.def("bare_physics", &BarePhysics, nanobind::arg("xml_path"), nanobind::arg("steps"), nanobind::arg("envs") = 1,
-        nanobind::arg("frame_skip") = 1);
+        nanobind::arg("frame_skip") = 1, nanobind::arg("reset_steps") = 0);
 }

@@ -3,8 +3,9 @@ in a Python for-loop (its per-core rate, under the library name
 "python-loop" so the report treats it as the loop row), and the bare-physics
 ceiling: one core's rate of bare ``mj_step`` calls on the task's model, at the
 task's control timestep (frame_skip mj_steps per env step) with the bench's
-kind of random actions, with no observation, reward, episode reset or Python
-in the loop. One loop per core runs at once (as the bare row's), each
+kind of random actions, restarting every 1000 steps with the physics steps
+the task's reset runs (cheetah's 200 settling steps, 0.2 of an episode's
+physics), with no observation, reward, random draw or Python in the loop. One loop per core runs at once (as the bare row's), each
 stepping as many physics round-robin as one thread of the sync pool owns
 (batch_size / cores), so that the caches hold what they hold there.
 """
@@ -98,14 +99,17 @@ class BarePhysics(Runner):
         self.envs = envs_per_core(self.point.batch_size, self.point.cores)
         task = _task(self.point.task)
         self.xml_path = f"{task.defaults['base_path']}/{_domain_and_task(self.point.task)[0]}.xml"
+        # Physics steps the task runs at each reset (cheetah settles for 200):
+        # the env does them, so the ceiling does too.
+        self.reset_steps = getattr(spec._task.env_class(), "reset_physics_steps", 0)
         self.bare = _dm_control.bare_physics
-        self.bare(self.xml_path, 10, self.envs, self.frame_skip)
+        self.bare(self.xml_path, 10, self.envs, self.frame_skip, self.reset_steps)
 
     def run(self, iterations: int) -> int:
         # One loop per core at once, as the bare row (bare.py says why).
         # bare_physics builds its physics (a model copy and mjData each)
         # before its clock starts; only the stepping counts.
-        self.own_seconds = at_once([lambda: self.bare(self.xml_path, iterations, self.envs, self.frame_skip)]
+        self.own_seconds = at_once([lambda: self.bare(self.xml_path, iterations, self.envs, self.frame_skip, self.reset_steps)]
                                    * self.point.cores)
         return iterations
 
