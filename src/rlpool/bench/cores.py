@@ -6,7 +6,7 @@ rate, the cores it kept busy (CPU seconds per wall second) and its fraction
 of the n-core ceiling: n cores x one core's rate of the bare C++ loop while
 every core runs one, each stepping the pool's envs-per-core round-robin (the
 same work and memory traffic as one pool thread's share, minus the engine),
-measured in the same run. A pool that settles on fewer cores than it could use shows
+timed in slices interleaved with the pool's own. A pool that settles on fewer cores than it could use shows
 up as a low row, not as a lower average. A regression benchmark, never a test.
 """
 
@@ -16,10 +16,11 @@ import dataclasses
 import gc
 import os
 import statistics
+import time
 from typing import Any
 
 from .actions import action_batches
-from .measure import _timed, _timed_with_cpu, warm_up
+from .measure import _timed, warm_up
 from .progress import Progress
 from .runners.bare import BareLoop, envs_per_core
 from .runners.base import Skip
@@ -39,8 +40,12 @@ WORKLOADS: tuple[tuple[str, str, dict[str, Any]], ...] = (
 SHAPES = ((8, 8), (8, 4), (32, 32), (32, 16))
 POOLS = 6
 WARMUP_S = 0.05
+# Each pool is timed in SLICES slices of WINDOW_S / SLICES, each right after
+# a bare slice of BARE_S / SLICES: this host's speed moves by 10-30% within
+# a second, and a ceiling taken over the same stretch of time moves with it.
+SLICES = 4
 WINDOW_S = 0.25
-BARE_S = 0.1  # the bare loops' window, re-measured right before each pool
+BARE_S = 0.16
 TARGET = 0.9
 
 
@@ -48,7 +53,7 @@ TARGET = 0.9
 class PoolSample:
     steps_per_s: float
     cores_busy: float
-    ceiling: float  # cores x the bare loop's one-core rate, measured just before this round of pools
+    ceiling: float  # cores x the bare loop's one-core rate, over slices interleaved with this pool's
 
 
 @dataclasses.dataclass
@@ -85,32 +90,61 @@ def _runner(task: str, options: dict[str, Any], num_envs: int, batch_size: int, 
 class _Ceiling:
     """The bare loops of one workload, one per core at once, each over
     `envs_per_core` envs round-robin (a pool thread's share of the envs, so
-    the same memory traffic), sized once to a BARE_S window. This machine's speed drifts by 10-30% within
-    minutes (shared hosts), so each pool is compared with a bare window
-    measured right before it rather than with one figure taken at the
-    start."""
+    the same memory traffic), sized once to a slice of BARE_S / SLICES."""
 
     def __init__(self, task: str, options: dict[str, Any], cores: int, envs_per_core: int) -> None:
         self.runner = BareLoop(Point(task, 1, cores, options=tuple(options.items())), envs_per_core, threads=cores)
         self.runner.open(None)
         self.cores = cores
-        self.steps = warm_up(self.runner, 0.0, BARE_S, min_call_s=BARE_S / 2, first=64)
+        self.steps = warm_up(self.runner, 0.0, BARE_S / SLICES, min_call_s=BARE_S / SLICES / 2, first=64)
 
-    def measure(self) -> float:
+    def slice(self) -> tuple[int, float]:
+        """One slice: all cores' env steps and the seconds they took."""
         steps, dt = _timed(self.runner, self.steps)
-        return self.cores * steps / dt
+        return self.cores * steps, dt
 
 
-def _measure_pool(runner, actions, ceiling: float = 0.0) -> PoolSample:
+def _drain(runner) -> list:
+    """Receives every env an async pool still has in flight and returns
+    their ids in batches, so that its threads are idle while the bare loops
+    run and no step is done off the pool's clock."""
+    return [runner.env.recv()[4]["env_id"] for _ in range(runner.num_envs // runner.batch_size)]
+
+
+def _pool_slice(runner, iterations: int, drained: list) -> tuple[int, float, float, list]:
+    """One timed slice of the pool: an async pool first sends the envs the
+    last slice drained (back in its steady state, every env in flight),
+    steps, and drains again; all of it on the clock."""
+    cpu, start = time.process_time(), time.perf_counter()
+    for ids in drained:
+        runner.env.send(runner.actions[0], ids)
+    steps = runner.run(iterations)
+    if drained:
+        drained = _drain(runner)
+        steps += sum(len(ids) for ids in drained)
+    return steps, time.perf_counter() - start, time.process_time() - cpu, drained
+
+
+def _measure_pool(runner, actions, ceiling: _Ceiling | None = None) -> PoolSample:
+    """The pool's rate and cores busy over SLICES slices, and the ceiling
+    over bare slices taken between them, while the pool's threads sleep
+    (none, and a ceiling of 0, without one)."""
     runner.open(actions)
     try:
         # Warm up until every env has been reset and stepped a few times: an
         # async pool's first recv() waits for resets, and a window sized from
         # that call measured mostly start-up.
         calls_needed = 4 * -(-runner.num_envs // runner.batch_size)
-        iterations = warm_up(runner, WARMUP_S, WINDOW_S, calls_needed, WINDOW_S / 16)
-        steps, dt, cpu = _timed_with_cpu(runner, iterations)
-        return PoolSample(steps / dt, cpu / dt, ceiling)
+        iterations = warm_up(runner, WARMUP_S, WINDOW_S / SLICES, calls_needed, WINDOW_S / SLICES / 4)
+        drained = _drain(runner) if runner.batch_size < runner.num_envs else []
+        steps = dt = cpu = bare_steps = bare_dt = 0.0
+        for _ in range(SLICES):
+            if ceiling is not None:
+                s, t = ceiling.slice()
+                bare_steps, bare_dt = bare_steps + s, bare_dt + t
+            s, t, c, drained = _pool_slice(runner, iterations, drained)
+            steps, dt, cpu = steps + s, dt + t, cpu + c
+        return PoolSample(steps / dt, cpu / dt, bare_steps / bare_dt if bare_dt else 0.0)
     finally:
         runner.close()
 
@@ -139,8 +173,7 @@ def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
                 progress.update(done, total, f"{label} {shape.num_envs} envs batch {shape.batch_size}: pool {i + 1}/{pools}")
                 gc.collect()
                 runner = _runner(task, options, shape.num_envs, shape.batch_size)
-                limit = ceilings[shape.num_envs].measure()  # right before the pool it judges
-                shape.pools.append(_measure_pool(runner, actions[shape.batch_size], limit))
+                shape.pools.append(_measure_pool(runner, actions[shape.batch_size], ceilings[shape.num_envs]))
                 done += 1
         results += shapes
     progress.end()
@@ -151,8 +184,8 @@ def format_table(results: list[ShapeResult]) -> str:
     cores = os.cpu_count() or 1
     lines = [
         f"Fresh pools, num_threads at its default, {cores} cores. Ceiling: {cores} x one core's rate of the bare C++ "
-        f"loop while all {cores} cores run one, each stepping num_envs/{cores} envs round-robin, re-measured right "
-        f"before each pool (median shown). Each pool: steps/s, cores busy (CPU s per wall s), fraction of its ceiling.",
+        f"loop while all {cores} cores run one, each stepping num_envs/{cores} envs round-robin, timed in {SLICES} "
+        f"slices interleaved with each pool's {SLICES} (median shown). Each pool: steps/s, cores busy (CPU s per wall s), fraction of its ceiling.",
         "",
         f"{'workload':<20} {'envs':>4} {'batch':>5} {'ceiling':>9} {'median/s':>9} {'min frac':>8} "
         f"{'med frac':>8} {'min busy':>8} {'pools < ' + str(TARGET):>10} {'CPU/step ÷ bare':>15}",
