@@ -38,9 +38,10 @@ def test_bare_physics_counts_the_reset_physics_the_task_runs():
     # walker's reset runs no physics step.
     assert reset_steps("CheetahRun-v1") == 200
     assert reset_steps("WalkerWalk-v1") == 0
-    try:
-        _dm_control.bare_physics("unused.xml", 1, 1, 1, -1)
-    except ValueError as e:
-        assert "reset_steps >= 0" in str(e) and "reset_steps=-1" in str(e)
-    else:
-        raise AssertionError("a negative reset_steps was accepted")
+    for args, shown in (((0, 1, 0), "envs=0"), ((1, 0, 0), "frame_skip=0"), ((1, 1, -1), "reset_steps=-1")):
+        try:
+            _dm_control.bare_physics("unused.xml", *args)
+        except ValueError as e:
+            assert "1 <= envs <= 4096, frame_skip >= 1 and reset_steps >= 0" in str(e) and shown in str(e)
+        else:
+            raise AssertionError(f"bare_physics accepted {shown}")

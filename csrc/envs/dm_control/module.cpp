@@ -1,6 +1,6 @@
 // rlpool._dm_control: the DeepMind Control Suite on MuJoCo, one class per
 // domain (the task is the task_name option), plus two helpers for tests and
-// benchmarks: numpy RandomState draws and the bare-physics rate.
+// benchmarks: numpy RandomState draws and the bare-physics loop.
 #include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
 
 #include <mujoco/mujoco.h>
@@ -51,56 +51,76 @@ std::vector<double> LegacyRandomDraws(uint32_t seed, const std::vector<std::stri
   return out;
 }
 
-// Seconds for `steps` control steps of bare physics on the model at `path`,
-// GIL released: the physics-only ceiling of a task. Each control step sets
-// ctrl to a random action (uniform in a limited actuator's ctrlrange, else
-// in [-1, 1]; 256 actions drawn once, as the bare loop's) and runs
-// `frame_skip` mj_steps, as the env does with the bench's random actions
-// (a zero control lets the body settle into a different state: walker's
-// lies on the floor in contact, and steps ~9% slower). `envs` physics (each
-// with its own model copy, as each env holds) are stepped round-robin, one
-// control step each in turn: with envs = the envs one worker thread of a pool
-// owns, the caches hold what they hold in the pool. Each physics restarts
-// (mj_resetData, forward, then `reset_steps` mj_steps at zero control, as
-// cheetah's settling does) every 1000 control steps, the suite's episode:
-// the physics the env runs, without its observations, rewards or draws.
-// Only the stepping and restarts are timed.
-double BarePhysics(const std::string& path, int64_t steps, int envs, int frame_skip, int reset_steps) {
-  if (envs < 1 || frame_skip < 1 || reset_steps < 0)
-    throw std::invalid_argument("bare_physics: envs and frame_skip must be >= 1 and reset_steps >= 0, got envs=" +
-                                std::to_string(envs) + ", frame_skip=" + std::to_string(frame_skip) +
-                                ", reset_steps=" + std::to_string(reset_steps));
-  rlpool::mujoco::ModelPtr model = rlpool::dm_control::LoadSuiteModel(path);
-  std::vector<std::unique_ptr<rlpool::dm_control::Physics>> physics;
-  for (int i = 0; i < envs; ++i) physics.push_back(std::make_unique<rlpool::dm_control::Physics>(model.get()));
-  const mjModel* m = model.get();
-  constexpr int kActions = 256;
-  std::vector<double> actions(static_cast<size_t>(kActions) * m->nu);
-  std::mt19937 rng(1);
-  for (int i = 0; i < kActions; ++i)
-    for (int j = 0; j < m->nu; ++j) {
-      const bool limited = m->actuator_ctrllimited[j];
-      actions[static_cast<size_t>(i) * m->nu + j] = std::uniform_real_distribution<double>(
-          limited ? m->actuator_ctrlrange[2 * j] : -1.0, limited ? m->actuator_ctrlrange[2 * j + 1] : 1.0)(rng);
-    }
-  std::vector<int64_t> elapsed(envs, 0);
-  nanobind::gil_scoped_release release;
-  for (auto& p : physics) p->Reset();
-  auto start = std::chrono::steady_clock::now();
-  for (int64_t i = 0; i < steps; ++i) {
-    const int e = static_cast<int>(i % envs);
-    rlpool::dm_control::Physics& p = *physics[e];
-    const double* a = actions.data() + static_cast<size_t>((i / envs) % kActions) * m->nu;
-    for (int j = 0; j < m->nu; ++j) p.d->ctrl[j] = a[j];
-    for (int k = 0; k < frame_skip; ++k) mj_step(p.m, p.d);
-    if (++elapsed[e] == 1000) {
-      p.Reset();
-      if (reset_steps > 0) p.Step(reset_steps);
-      elapsed[e] = 0;
-    }
+// The bare physics of a task: the physics-only ceiling of its env. It holds
+// `envs` physics (each with its own model copy, as each env holds) and steps
+// them round-robin, one control step each in turn: with envs = the envs one
+// worker thread of a pool owns, the caches hold what they hold in the pool.
+// Each control step sets ctrl to a random action (uniform in a limited
+// actuator's ctrlrange, else in [-1, 1]; 256 actions drawn once, as the bare
+// loop's) and runs `frame_skip` mj_steps, as the env does with the bench's
+// random actions (a zero control lets the body settle into a different
+// state: walker's lies on the floor in contact, and steps ~9% slower). Each
+// physics restarts every 1000 control steps, the suite's episode:
+// mj_resetData, forward, then `reset_steps` mj_steps at zero control, as
+// cheetah's settling does. That is the physics the env runs, without its
+// observations, rewards or random draws. Built once; Run times only the
+// stepping and restarts, with the GIL released.
+class BarePhysics {
+ public:
+  BarePhysics(const std::string& path, int envs, int frame_skip, int reset_steps)
+      : frame_skip_(frame_skip), reset_steps_(reset_steps) {
+    if (envs < 1 || envs > 4096 || frame_skip < 1 || reset_steps < 0)
+      throw std::invalid_argument("bare_physics needs 1 <= envs <= 4096, frame_skip >= 1 and reset_steps >= 0, got envs=" +
+                                  std::to_string(envs) + ", frame_skip=" + std::to_string(frame_skip) +
+                                  ", reset_steps=" + std::to_string(reset_steps));
+    model_ = rlpool::dm_control::LoadSuiteModel(path);
+    const mjModel* m = model_.get();
+    for (int i = 0; i < envs; ++i) physics_.push_back(std::make_unique<rlpool::dm_control::Physics>(m));
+    actions_.resize(static_cast<size_t>(kActions) * m->nu);
+    std::mt19937 rng(1);
+    for (int i = 0; i < kActions; ++i)
+      for (int j = 0; j < m->nu; ++j) {
+        const bool limited = m->actuator_ctrllimited[j];
+        actions_[static_cast<size_t>(i) * m->nu + j] = std::uniform_real_distribution<double>(
+            limited ? m->actuator_ctrlrange[2 * j] : -1.0, limited ? m->actuator_ctrlrange[2 * j + 1] : 1.0)(rng);
+      }
+    elapsed_.assign(envs, 0);
+    for (auto& p : physics_) p->Reset();
   }
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
+
+  BarePhysics(const BarePhysics&) = delete;
+  BarePhysics& operator=(const BarePhysics&) = delete;
+
+  // Seconds for `steps` control steps (over all the physics together).
+  double Run(int64_t steps) {
+    nanobind::gil_scoped_release release;
+    const int envs = static_cast<int>(physics_.size());
+    const int nu = model_->nu;
+    auto start = std::chrono::steady_clock::now();
+    for (int64_t i = 0; i < steps; ++i, next_ = (next_ + 1) % envs) {
+      rlpool::dm_control::Physics& p = *physics_[next_];
+      const double* a = actions_.data() + static_cast<size_t>(action_++ % kActions) * nu;
+      for (int j = 0; j < nu; ++j) p.d->ctrl[j] = a[j];
+      for (int k = 0; k < frame_skip_; ++k) mj_step(p.m, p.d);
+      if (++elapsed_[next_] == 1000) {
+        p.Reset();
+        if (reset_steps_ > 0) p.Step(reset_steps_);
+        elapsed_[next_] = 0;
+      }
+    }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+ private:
+  static constexpr int kActions = 256;
+  int frame_skip_, reset_steps_;
+  rlpool::mujoco::ModelPtr model_;
+  std::vector<std::unique_ptr<rlpool::dm_control::Physics>> physics_;
+  std::vector<double> actions_;
+  std::vector<int> elapsed_;
+  int next_ = 0;
+  uint64_t action_ = 0;
+};
 
 // scipy.ndimage.zoom(values (n x n), out_n / n) as quadruped-escape calls
 // it (cubic, mode 'constant'), for the test against scipy.
@@ -138,6 +158,8 @@ NB_MODULE(_dm_control, m) {
   m.def("legacy_random_draws", &LegacyRandomDraws, nanobind::arg("seed"), nanobind::arg("ops"), nanobind::arg("a"),
         nanobind::arg("b"), nanobind::arg("p"));
   m.def("terrain_zoom", &TerrainZoom, nanobind::arg("values"), nanobind::arg("n"), nanobind::arg("out_n"));
-  m.def("bare_physics", &BarePhysics, nanobind::arg("xml_path"), nanobind::arg("steps"), nanobind::arg("envs") = 1,
-        nanobind::arg("frame_skip") = 1, nanobind::arg("reset_steps") = 0);
+  nanobind::class_<BarePhysics>(m, "bare_physics")
+      .def(nanobind::init<const std::string&, int, int, int>(), nanobind::arg("xml_path"), nanobind::arg("envs") = 1,
+           nanobind::arg("frame_skip") = 1, nanobind::arg("reset_steps") = 0)
+      .def("run", &BarePhysics::Run, nanobind::arg("steps"));
 }

@@ -14,9 +14,9 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
-#include "bench.h"
 #include "bind_all.h"
 #include "gl_context.h"
+#include "model.h"
 
 // MuJoCo's default error handler prints and exits the process, which would
 // let one env's arena overflow on a worker thread end the user's Python.
@@ -69,8 +69,6 @@ NB_MODULE(_mujoco, m) {
   BindReacher(m);
   BindSwimmer(m);
   BindWalker2d(m);
-  m.def("bare_physics", &BarePhysics, nanobind::arg("xml_path"), nanobind::arg("steps"),
-        "Seconds for `steps` bare mj_step calls of the model at xml_path on this thread.");
   m.def("gl_backend", &GlBackend,
         "'egl' or 'osmesa': the GL context MuJoCo rendering uses in this process, chosen now if nothing has "
         "rendered yet (MUJOCO_GL=egl|osmesa, else EGL when it works, else OSMesa). Raises RuntimeError saying "
