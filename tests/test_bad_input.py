@@ -5,6 +5,7 @@ Each case runs in its own interpreter, so a crash (abort, segfault) fails
 only that case instead of taking the test run down.
 """
 
+import signal
 import subprocess
 import sys
 import textwrap
@@ -26,11 +27,12 @@ def attempt(f):
 def run_isolated(body: str, timeout: float = 60, sigint_ignored: bool = False) -> str:
     code = PRELUDE + textwrap.dedent(body)
     argv = [sys.executable, "-c", code]
-    if sigint_ignored:
-        # As a background job of a non-interactive shell starts (CI runners,
-        # `cmd &`, nohup): SIGINT ignored, which exec passes on.
-        argv = ["sh", "-c", 'trap "" INT; exec "$0" "$@"', *argv]
-    proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
+    # As a background job of a non-interactive shell starts (CI runners,
+    # `cmd &`, nohup): SIGINT ignored, which exec passes on. Set in the child
+    # before exec rather than by a shell's trap: a shell would run with the
+    # sanitizer runtime tools/sanitize.sh preloads, and TSan's crashes it.
+    ignore_sigint = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if sigint_ignored else None
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, preexec_fn=ignore_sigint)
     assert proc.returncode == 0, f"process died (rc={proc.returncode}):\n{proc.stderr[-2000:]}"
     return proc.stdout
 

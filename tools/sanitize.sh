@@ -40,6 +40,15 @@ PY=${PYTHON:-python3}
 # Reports that are expected: a fixed string a report contains, then '#' and
 # the reason. Each names third-party code, never rlpool's.
 EXPLAINED=(
+  "ThreadSanitizer: dup thread with used id # TSan's own notice in a child forked from a multithreaded process: it stops tracking there (die_after_fork=0) and meets the parent's thread ids again; not a race report"
+  "__GI__dl_deallocate_tls # glibc frees a finished thread's dynamic TLS block (allocate_dtv_entry) when a later thread takes over its cached stack; Python's threads are detached, so TSan sees no join ordering the two, and glibc's hand-off is not instrumented"
+)
+# Tests TSan cannot run, each with the reason; ASan and CI run them.
+TSAN_DESELECT=(
+  # A multiprocessing child forked from a multithreaded process starts
+  # threads (its queue's feeder); TSan does not support that and hangs
+  # there with die_after_fork=0 (llvm-project PR 96600 says so).
+  tests/test_hardening.py::test_multiprocessing_fork_child_gets_a_clear_error
 )
 
 TESTS=(
@@ -78,7 +87,7 @@ make_venv() {
 }
 
 run_variant() {
-  local v=$1 flags preload opts
+  local v=$1 flags preload opts deselect=()
   case $v in
     asan)
       flags="address,undefined"
@@ -90,9 +99,11 @@ run_variant() {
     tsan)
       flags="thread"
       preload="$(g++ -print-file-name=libtsan.so)"
-      # die_after_fork=0: the fork tests' children start threads (a
-      # multiprocessing queue's feeder), which TSan otherwise refuses.
-      opts="TSAN_OPTIONS=log_path=REPORTS/tsan:die_after_fork=0:halt_on_error=0:second_deadlock_stack=1"
+      # die_after_fork=0: the fork tests' children would otherwise die at
+      # their first thread. exitcode=0: a process with a report still
+      # exits as it would; this script judges the reports itself.
+      opts="TSAN_OPTIONS=log_path=REPORTS/tsan:die_after_fork=0:halt_on_error=0:second_deadlock_stack=1:exitcode=0"
+      deselect=("${TSAN_DESELECT[@]/#/--deselect=}")
       ;;
     *) echo "unknown variant $v (asan, tsan or all)"; exit 2 ;;
   esac
@@ -120,7 +131,7 @@ run_variant() {
   (cd "$dir" && env LD_PRELOAD="$preload" LD_LIBRARY_PATH="$libpath${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
      ${opts//REPORTS/$reports} \
      "$vpy" -m pytest -q -p no:cacheprovider --rootdir="$ROOT" -c "$ROOT/pyproject.toml" \
-     --timeout=3600 "${TESTS[@]/#/$ROOT/}") || status=$?
+     --timeout=3600 "${deselect[@]}" "${TESTS[@]/#/$ROOT/}") || status=$?
   echo "== $v: tests took $((SECONDS - tstart)) s (pytest exit $status)"
   local unexplained=0
   "$PY" - "$reports" "${EXPLAINED[@]}" <<'CHECK' || unexplained=1
