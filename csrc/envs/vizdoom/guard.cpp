@@ -98,8 +98,8 @@ int main(int argc, char** argv) {
 #ifdef RLPOOL_SANITIZER_BUILD
     // tools/sanitize.sh preloads the sanitizer's runtime into Python, and
     // every child inherits the preload. The engine is third-party and
-    // uninstrumented: under a preloaded ASan it reports its own bugs (and
-    // runs slowly enough to fail the process tests), none of them ours.
+    // uninstrumented: under a preloaded ASan it reports its own bugs, none
+    // of them ours.
     unsetenv("LD_PRELOAD");
 #endif
     execv(engine, args.data());
