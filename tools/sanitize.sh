@@ -143,9 +143,8 @@ for f in sorted(pathlib.Path(sys.argv[1]).iterdir()):
     text = f.read_text(errors="replace")
     # ASan and TSan put a line of '=' between reports; UBSan's are single
     # 'runtime error:' lines, each with its stack when print_stacktrace=1.
-    blocks = [b for b in re.split(r"^={10,}$", text, flags=re.M) if b.strip()]
-    if "ubsan" in f.name:
-        blocks = [b for b in re.split(r"(?m)^(?=.*runtime error:)", text) if b.strip()]
+    separator = r"(?m)^(?=.*runtime error:)" if "ubsan" in f.name else r"(?m)^={10,}$"
+    blocks = [b for b in re.split(separator, text) if b.strip()]
     for b in blocks:
         reason = next((r for p, r in patterns if p in b), None)
         if reason:

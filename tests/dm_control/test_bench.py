@@ -4,6 +4,7 @@ wired into the report)."""
 
 from __future__ import annotations
 
+import pytest
 from rlpool import bench
 from rlpool.bench.report import per_core_rate
 
@@ -39,9 +40,6 @@ def test_bare_physics_counts_the_reset_physics_the_task_runs():
     assert reset_steps("CheetahRun-v1") == 200
     assert reset_steps("WalkerWalk-v1") == 0
     for args, shown in (((0, 1, 0), "envs=0"), ((1, 0, 0), "frame_skip=0"), ((1, 1, -1), "reset_steps=-1")):
-        try:
+        with pytest.raises(ValueError) as e:
             _dm_control.bare_physics("unused.xml", *args)
-        except ValueError as e:
-            assert "1 <= envs <= 4096, frame_skip >= 1 and reset_steps >= 0" in str(e) and shown in str(e)
-        else:
-            raise AssertionError(f"bare_physics accepted {shown}")
+        assert "1 <= envs <= 4096, frame_skip >= 1 and reset_steps >= 0" in str(e.value) and shown in str(e.value)
