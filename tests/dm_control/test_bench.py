@@ -43,3 +43,5 @@ def test_bare_physics_counts_the_reset_physics_the_task_runs():
         with pytest.raises(ValueError) as e:
             _dm_control.bare_physics("unused.xml", *args)
         assert "1 <= envs <= 4096, frame_skip >= 1 and reset_steps >= 0" in str(e.value) and shown in str(e.value)
+    with pytest.raises(ValueError, match="MuJoCo could not load '/no/such/model.xml'"):
+        _dm_control.bare_physics("/no/such/model.xml")
