@@ -156,3 +156,58 @@ def test_engines_start_in_parallel():
         assert obs.shape[0] == 4
     finally:
         env.close()
+
+
+# An engine that never answers ViZDoom (a stand-in for one stuck at start):
+# the first reset must raise once the start timeout has passed, close() must
+# return instead of waiting forever with the GIL held, and the stuck engines
+# must end with the process. In a child process, so that a hang fails by
+# timeout.
+_STUCK_ENGINE_CHILD = """
+import os, sys, time, rlpool
+from rlpool import _vizdoom  # its import sets RLPOOL_VIZDOOM_ENGINE: override it after
+os.environ["RLPOOL_VIZDOOM_ENGINE"] = sys.argv[1]
+os.environ["RLPOOL_VIZDOOM_START_TIMEOUT_S"] = "2"
+env = rlpool.make("Basic-v1", num_envs=2)
+try:
+    env.reset()
+    print("reset|returned", flush=True)
+except RuntimeError as e:
+    print("reset|" + str(e), flush=True)
+start = time.monotonic()
+env.close()
+print(f"close|{time.monotonic() - start:.1f}", flush=True)
+"""
+
+
+def test_an_engine_stuck_at_start_is_an_error_and_close_ends_it(tmp_path):
+    stuck = tmp_path / "stuck_engine"
+    stuck.write_text("#!/bin/sh\nexec sleep 6137\n")  # a duration nothing else sleeps for
+    stuck.chmod(0o755)
+    engines_before, shm_before = engine_processes(_vizdoom.ENGINE_PATH), shm_objects()
+    child = subprocess.Popen([sys.executable, "-c", _STUCK_ENGINE_CHILD, str(stuck)], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = child.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("an engine stuck at start hung the pool")
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 0, err[-2000:]
+    lines = dict(line.split("|", 1) for line in out.splitlines())
+    assert re.fullmatch(r"env \d failed: the ViZDoom engine did not start within 2 s; .*RLPOOL_VIZDOOM_START_TIMEOUT_S.*",
+                        lines["reset"]), lines["reset"]
+    assert float(lines["close"]) < 30, "close() waited for the stuck starts"
+    assert wait_until(lambda: engine_processes(_vizdoom.ENGINE_PATH) - engines_before == set())  # no guard left
+    assert wait_until(lambda: not any(_cmdline_is(p, b"sleep\x006137\x00") for p in os.listdir("/proc") if p.isdigit()))
+    assert wait_until(lambda: shm_objects() - shm_before == set())
+
+
+def _cmdline_is(pid, cmdline):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read() == cmdline
+    except OSError:
+        return False

@@ -24,7 +24,8 @@
 //
 // Each step is frame_skip tics with the action held (DoomGame::advanceAction).
 // The engine starts on a thread of its own when the env is made, so a pool's
-// engines start in parallel; Reset/Step wait for it. ViZDoom's getState copies
+// engines start in parallel; Reset/Step wait for it, for a bounded time
+// (engine_start.h). ViZDoom's getState copies
 // the screen into a fresh buffer each step (inside the vizdoom library); this
 // file allocates nothing after construction.
 #pragma once
@@ -40,7 +41,6 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "../../common/image/resize.h"
@@ -48,6 +48,7 @@
 #include "../../core/env.h"
 #include "../../core/spec.h"
 #include "ViZDoom.h"
+#include "engine_start.h"
 #include "options.h"
 
 namespace rlpool::vizdoom_env {
@@ -214,7 +215,6 @@ class Vizdoom {
     if (!o_.iwad_path.empty()) game_->setDoomGamePath(o_.iwad_path);
     game_->setWindowVisible(false);
     if (!o_.game_args.empty()) game_->addGameArgs(o_.game_args);
-    game_->addGameArgs("-rlpool_parent " + std::to_string(getpid()));
     game_->setMode(vizdoom::PLAYER);
     const int64_t timeout = (o_.max_episode_steps + 1) * o_.frame_skip;
     game_->setEpisodeTimeout(timeout > 0 && timeout < (int64_t{1} << 31) ? static_cast<unsigned>(timeout) : 0u);
@@ -263,17 +263,11 @@ class Vizdoom {
     }
     // Start the engine now, off this thread: the pool makes its envs on a
     // few threads, and an engine start is mostly waiting for the process.
-    starter_ = std::thread([this] {
-      try {
-        game_->init();
-      } catch (...) {
-        start_error_ = std::current_exception();
-      }
-    });
+    start_ = std::make_unique<EngineStart>(game_);
   }
 
   ~Vizdoom() {
-    if (starter_.joinable()) starter_.join();
+    if (!start_->Stop()) return;  // abandoned mid-start: its thread owns the game now
     try {
       game_->close();
     } catch (...) {
@@ -284,7 +278,7 @@ class Vizdoom {
   Vizdoom& operator=(const Vizdoom&) = delete;
 
   bool Reset(const Row& out, bool full) {
-    WaitStarted();
+    start_->Wait();
     bool new_game = true;
     if (episodes_ > 0) {
       if (full || game_->isEpisodeFinished()) {
@@ -305,7 +299,7 @@ class Vizdoom {
   }
 
   StepResult Step(const void* action, const Row& out) {
-    WaitStarted();
+    start_->Wait();
     if (o_.use_combined_action) {
       game_->setAction(action_set_[*static_cast<const int32_t*>(action)]);
     } else {
@@ -335,13 +329,6 @@ class Vizdoom {
                                   std::to_string(o.img_width) + ") must not exceed the screen (" + std::to_string(raw_h) +
                                   "x" + std::to_string(raw_w) + ") with the area resize; set use_inter_area_resize=False "
                                   "to enlarge");
-  }
-
-  void WaitStarted() {
-    if (started_) return;
-    starter_.join();
-    started_ = true;
-    if (start_error_) std::rethrow_exception(start_error_);
   }
 
   // Reads the game variables and screen after a reset or step, writes the
@@ -448,10 +435,8 @@ class Vizdoom {
 
   VizdoomOptions o_;
   uint32_t seed_;
-  std::unique_ptr<vizdoom::DoomGame> game_;
-  std::thread starter_;
-  std::exception_ptr start_error_;
-  bool started_ = false;
+  std::shared_ptr<vizdoom::DoomGame> game_;  // shared with start_'s thread
+  std::unique_ptr<EngineStart> start_;
   int64_t episodes_ = 0;
 
   bool planar_ = true;
