@@ -9,12 +9,13 @@
 #include <nanobind/stl/vector.h>
 
 #include <chrono>
+#include <cstring>
 #include <memory>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "../../bind/bare_loop.h"
 #include "../../common/random/legacy_random_state.h"
 #include "../mujoco/model.h"
 #include "bind_all.h"
@@ -76,14 +77,13 @@ class BarePhysics {
     model_ = rlpool::dm_control::LoadSuiteModel(path);
     const mjModel* m = model_.get();
     for (int i = 0; i < envs; ++i) physics_.push_back(std::make_unique<rlpool::dm_control::Physics>(m));
+    std::vector<double> low(m->nu, -1.0), high(m->nu, 1.0);
+    for (int j = 0; j < m->nu; ++j)
+      if (m->actuator_ctrllimited[j]) low[j] = m->actuator_ctrlrange[2 * j], high[j] = m->actuator_ctrlrange[2 * j + 1];
+    const std::vector<char> drawn =
+        rlpool::detail::RandomActions(rlpool::Field<double>("ctrl", {m->nu}, low, high), kActions);
     actions_.resize(static_cast<size_t>(kActions) * m->nu);
-    std::mt19937 rng(1);
-    for (int i = 0; i < kActions; ++i)
-      for (int j = 0; j < m->nu; ++j) {
-        const bool limited = m->actuator_ctrllimited[j];
-        actions_[static_cast<size_t>(i) * m->nu + j] = std::uniform_real_distribution<double>(
-            limited ? m->actuator_ctrlrange[2 * j] : -1.0, limited ? m->actuator_ctrlrange[2 * j + 1] : 1.0)(rng);
-      }
+    std::memcpy(actions_.data(), drawn.data(), drawn.size());
     elapsed_.assign(envs, 0);
     for (auto& p : physics_) p->Reset();
   }
