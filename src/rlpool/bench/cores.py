@@ -104,25 +104,15 @@ class _Ceiling:
         return self.cores * steps, dt
 
 
-def _drain(runner) -> list:
-    """Receives every env an async pool still has in flight and returns
-    their ids in batches, so that its threads are idle while the bare loops
-    run and no step is done off the pool's clock."""
-    return [runner.env.recv()[4]["env_id"] for _ in range(runner.num_envs // runner.batch_size)]
-
-
-def _pool_slice(runner, iterations: int, drained: list) -> tuple[int, float, float, list]:
-    """One timed slice of the pool: an async pool first sends the envs the
-    last slice drained (back in its steady state, every env in flight),
-    steps, and drains again; all of it on the clock."""
+def _pool_slice(runner, iterations: int) -> tuple[int, float, float]:
+    """One timed slice of the pool, all of it on the clock: an async pool
+    first gets back every env the last slice paused (its steady state), steps,
+    and is paused again, so its threads are idle while the bare loops run and
+    no step is done off the pool's clock."""
     cpu, start = time.process_time(), time.perf_counter()
-    for ids in drained:
-        runner.env.send(runner.actions[0], ids)
-    steps = runner.run(iterations)
-    if drained:
-        drained = _drain(runner)
-        steps += sum(len(ids) for ids in drained)
-    return steps, time.perf_counter() - start, time.process_time() - cpu, drained
+    runner.resume()
+    steps = runner.run(iterations) + runner.pause()
+    return steps, time.perf_counter() - start, time.process_time() - cpu
 
 
 def _measure_pool(runner, actions, ceiling: _Ceiling | None = None) -> PoolSample:
@@ -136,13 +126,13 @@ def _measure_pool(runner, actions, ceiling: _Ceiling | None = None) -> PoolSampl
         # that call measured mostly start-up.
         calls_needed = 4 * -(-runner.num_envs // runner.batch_size)
         iterations = warm_up(runner, WARMUP_S, WINDOW_S / SLICES, calls_needed, WINDOW_S / SLICES / 4)
-        drained = _drain(runner) if runner.batch_size < runner.num_envs else []
+        runner.pause()
         steps = dt = cpu = bare_steps = bare_dt = 0.0
         for _ in range(SLICES):
             if ceiling is not None:
                 s, t = ceiling.slice()
                 bare_steps, bare_dt = bare_steps + s, bare_dt + t
-            s, t, c, drained = _pool_slice(runner, iterations, drained)
+            s, t, c = _pool_slice(runner, iterations)
             steps, dt, cpu = steps + s, dt + t, cpu + c
         return PoolSample(steps / dt, cpu / dt, bare_steps / bare_dt if bare_dt else 0.0)
     finally:

@@ -43,6 +43,15 @@ class Runner:
         steps that was."""
         raise NotImplementedError
 
+    def pause(self) -> int:
+        """Leaves the library's threads idle between timed runs (an async
+        pool keeps envs in flight) and returns how many env steps that
+        finished; resume() restores the state run() expects."""
+        return 0
+
+    def resume(self) -> None:
+        pass
+
     def close(self) -> None:
         env = getattr(self, "env", None)
         if env is not None:

@@ -77,6 +77,7 @@ class PoolAsync(PoolSync):
         self.env = _make(self.module, self.point, self.num_envs, self.task)
         self.actions = as_batches(actions, self.env.single_action_space.dtype)
         self.env.async_reset()
+        self._paused: list = []
 
     def run(self, iterations: int) -> int:
         send, recv = self.env.send, self.env.recv
@@ -84,6 +85,17 @@ class PoolAsync(PoolSync):
             info = recv()[4]
             send(a, info["env_id"])
         return iterations * self.batch_size
+
+    def pause(self) -> int:
+        """Receives every env in flight (their ids kept, in batches)."""
+        self._paused = [self.env.recv()[4]["env_id"] for _ in range(self.num_envs // self.batch_size)]
+        return sum(len(ids) for ids in self._paused)
+
+    def resume(self) -> None:
+        """Sends the envs pause() received: every env in flight again."""
+        for ids in self._paused:
+            self.env.send(self.actions[0], ids)
+        self._paused = []
 
 
 def runners(point, library: str):
