@@ -184,18 +184,24 @@ def _fmt(value, unit="", digits=1):
 
 
 def table(rows: list[dict]) -> str:
-    head = "| task | backend | envs | seeds | wall-clock to threshold (median) | env steps to threshold (median) | final return (median) |\n"
-    head += "|---|---|---:|---:|---:|---:|---:|\n"
+    head = ("| task | backend | envs | seeds | wall-clock to threshold (median) | env steps to threshold (median) "
+            "| final return (median) | whole run (median) |\n")
+    head += "|---|---|---:|---:|---:|---:|---:|---:|\n"
     lines = []
     for r in rows:
         if r.get("note"):
-            lines.append(f"| {r['task']} | {r['backend']} | {r['num_envs']} | – | {r['note']} | – | – |")
+            lines.append(f"| {r['task']} | {r['backend']} | {r['num_envs']} | – | {r['note']} | – | – | – |")
             continue
         lines.append(
             f"| {r['task']} (≥ {r['threshold']:g}) | {r['backend']} | {r['num_envs']} | {r['seeds']} | "
-            f"{_fmt(r['time_to_threshold_s'], ' s')} | {_fmt(r['steps_to_threshold'], digits=0)} | {_fmt(r['final_return'])} |"
+            f"{_fmt(r['time_to_threshold_s'], ' s')} | {_fmt(r['steps_to_threshold'], digits=0)} | {_fmt(r['final_return'])} | "
+            f"{_fmt(r.get('run_s'), ' s')} |"
         )
     return head + "\n".join(lines) + "\n"
+
+
+def _utc(t: float, fmt: str) -> str:
+    return time.strftime(fmt, time.gmtime(t))
 
 
 def aggregate(task: Task, backend: str, num_envs: int, runs: list[Run]) -> dict:
@@ -209,6 +215,9 @@ def aggregate(task: Task, backend: str, num_envs: int, runs: list[Run]) -> dict:
         "final_return": statistics.median([s["final_return"] for s in summaries if s["final_return"] is not None])
         if any(s["final_return"] is not None for s in summaries) else None,
         "note": f"failed: {errors[0]}" if len(errors) == len(runs) else "",
+        # The whole run's wall-clock (every update and env step of it): at a
+        # fixed number of env steps, what more envs shorten.
+        "run_s": _median([r.wall_s for r, s in zip(runs, summaries) if not s["error"]]),
         "runs": [dict(dataclasses.asdict(r), **s) for r, s in zip(runs, summaries)],
     }
 
@@ -296,7 +305,7 @@ def main(argv=None) -> int:
     out = pathlib.Path(args.output + "-files")
     gpu = have_gpu()
     rows, pngs = [], []
-    started = time.time()
+    started, load_before = time.time(), os.getloadavg()[0]
     for name in tasks:
         task = TASKS[name]
         total = args.total_timesteps or task.total_timesteps
@@ -324,18 +333,22 @@ def main(argv=None) -> int:
             rows.append(aggregate(task, backend, num_envs, runs))
         backend_groups = {k: v for k, v in groups.items() if " envs" not in k}
         sweep_groups = {k: v for k, v in groups.items() if k.startswith("rlpool-sync")}
-        pngs += plot(backend_groups, task, f"{args.output}-{name}")
+        if backend_groups:
+            pngs += plot(backend_groups, task, f"{args.output}-{name}")
         if args.sweep:
             pngs += plot(sweep_groups, task, f"{args.output}-{name}-sweep")
 
-    cpu = f"{os.cpu_count()} cores · {platform.processor() or platform.machine()} · load {os.getloadavg()[0]:.1f}"
-    text = f"# rlpool bench train\n\n`rlpool bench train {' '.join(argv or sys.argv[1:])}`\n\n{cpu} · GPU: {'yes' if gpu else 'no'}\n\n"
+    window = f"{_utc(started, '%Y-%m-%d %H:%M')}–{_utc(time.time(), '%H:%M')} UTC"
+    cpu = (f"{os.cpu_count()} cores · {platform.processor() or platform.machine()} · load {load_before:.1f} before, "
+           f"{os.getloadavg()[0]:.1f} after")
+    text = (f"# rlpool bench train\n\n`rlpool bench train {' '.join(argv or sys.argv[1:])}`\n\n"
+            f"measured {window} · {cpu} · GPU: {'yes' if gpu else 'no'}\n\n")
     text += table(rows)
     print("\n" + table(rows))
     with open(args.output + ".md", "w") as f:
         f.write(text)
     with open(args.output + ".json", "w") as f:
-        json.dump({"machine": cpu, "gpu": gpu, "rows": rows}, f, indent=1)
+        json.dump({"measured": window, "machine": cpu, "gpu": gpu, "rows": rows}, f, indent=1)
     for path in [args.output + ".md", args.output + ".json", *pngs]:
         print(f"wrote {path}")
     failed = [r for r in rows if r.get("note", "").startswith("failed")]
