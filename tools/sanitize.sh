@@ -6,10 +6,12 @@
 #   asan: -fsanitize=address,undefined    tsan: -fsanitize=thread
 # Only rlpool's own code is instrumented (CMake option RLPOOL_SANITIZE);
 # ALE, Box2D, MuJoCo, ViZDoom, nanobind's runtime and Python are not. The
-# sanitizer runtime is preloaded into Python; the ViZDoom engine, a child
-# process, is started without that preload (csrc/envs/vizdoom/guard.cpp):
-# under ASan it reports bugs of its own (strdup'd strings freed with
-# delete[], a freed config string read at exit), none of them rlpool's.
+# sanitizer runtime is preloaded into Python, and only Python: a Python
+# child starts through a wrapper that preloads it (sys.executable), while
+# other programs (ps, sh, the ViZDoom guard) start without it. Under ASan,
+# programs started with it preloaded could hang at start, and the ViZDoom
+# engine reports bugs of its own (strdup'd strings freed with delete[], a
+# freed config string read at exit), none of them rlpool's.
 #
 #   tools/sanitize.sh [asan|tsan|all]     (default: all)
 #   RLPOOL_FUZZ_SEQUENCES=10000 by default here (CI's pytest runs 300).
@@ -86,6 +88,25 @@ make_venv() {
     >"$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/rlpool_sanitize_deps.pth"
 }
 
+# The preload goes to Python processes only (see the top): bin/python-
+# sanitized preloads it and runs the venv's Python, whose sitecustomize
+# removes LD_PRELOAD from the environment children inherit and names the
+# wrapper sys.executable, so that subprocess and multiprocessing start
+# Python children through it.
+python_only() {
+  local venv=$1 preload=$2
+  printf '#!/bin/sh\nLD_PRELOAD=%s exec %s "$@"\n' "$preload" "$venv/bin/python" >"$venv/bin/python-sanitized"
+  chmod +x "$venv/bin/python-sanitized"
+  cat >"$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/sitecustomize.py" <<'PY'
+import os
+import sys
+
+if os.environ.get("RLPOOL_SANITIZE_PYTHON"):
+    os.environ.pop("LD_PRELOAD", None)
+    sys.executable = os.environ["RLPOOL_SANITIZE_PYTHON"]
+PY
+}
+
 run_variant() {
   local v=$1 flags preload opts deselect=()
   case $v in
@@ -125,10 +146,11 @@ run_variant() {
   # seeks next to rlpool; PYTHON's vizdoom is elsewhere.
   local libpath
   libpath=$("$vpy" -c "import importlib.util as u; s = u.find_spec('vizdoom'); print(s.submodule_search_locations[0] if s else '')")
+  python_only "$dir/venv" "$preload"
   local tstart=$SECONDS status=0
   # Run from an empty folder so that `import rlpool` finds the installed
   # (instrumented) package, never the source tree.
-  (cd "$dir" && env LD_PRELOAD="$preload" LD_LIBRARY_PATH="$libpath${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+  (cd "$dir" && env LD_PRELOAD="$preload" RLPOOL_SANITIZE_PYTHON="$dir/venv/bin/python-sanitized" LD_LIBRARY_PATH="$libpath${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
      ${opts//REPORTS/$reports} \
      "$vpy" -m pytest -q -p no:cacheprovider --rootdir="$ROOT" -c "$ROOT/pyproject.toml" \
      --timeout=3600 "${deselect[@]}" "${TESTS[@]/#/$ROOT/}") || status=$?

@@ -95,13 +95,6 @@ int main(int argc, char** argv) {
       args.push_back(argv[i]);
     }
     args.push_back(nullptr);
-#ifdef RLPOOL_SANITIZER_BUILD
-    // tools/sanitize.sh preloads the sanitizer's runtime into Python, and
-    // every child inherits the preload. The engine is third-party and
-    // uninstrumented: under a preloaded ASan it reports its own bugs, none
-    // of them ours.
-    unsetenv("LD_PRELOAD");
-#endif
     execv(engine, args.data());
     std::fprintf(stderr, "vizdoom_guard: cannot run the ViZDoom engine '%s': %s\n", engine, std::strerror(errno));
     _exit(127);
