@@ -211,3 +211,35 @@ def _cmdline_is(pid, cmdline):
             return f.read() == cmdline
     except OSError:
         return False
+
+
+# An engine that exits at once, before answering ViZDoom: ViZDoom 1.3.2
+# would then crash the process (a null pointer in its close()), so the guard
+# stays and the start times out instead. Before the guard did, this child
+# died of SIGSEGV at its first reset.
+_EXITING_ENGINE_CHILD = """
+import os, rlpool
+from rlpool import _vizdoom  # its import sets RLPOOL_VIZDOOM_ENGINE: override it after
+os.environ["RLPOOL_VIZDOOM_ENGINE"] = "/bin/false"
+os.environ["RLPOOL_VIZDOOM_START_TIMEOUT_S"] = "3"
+env = rlpool.make("Basic-v1", num_envs=2)
+try:
+    env.reset()
+    print("reset|returned", flush=True)
+except RuntimeError as e:
+    print("reset|" + str(e), flush=True)
+env.close()
+print("close|returned", flush=True)
+"""
+
+
+def test_an_engine_that_exits_at_start_is_an_error_not_a_crash():
+    engines_before, shm_before = engine_processes(_vizdoom.ENGINE_PATH), shm_objects()
+    child = subprocess.run([sys.executable, "-c", _EXITING_ENGINE_CHILD], capture_output=True, text=True, timeout=120)
+    assert child.returncode == 0, child.stderr[-2000:]
+    lines = dict(line.split("|", 1) for line in child.stdout.splitlines())
+    assert re.fullmatch(r"env \d failed: the ViZDoom engine did not start within 3 s; .*", lines["reset"]), lines["reset"]
+    assert lines["close"] == "returned"
+    assert "vizdoom_guard: the ViZDoom engine '/bin/false' ended (exit status 1) before it started" in child.stderr
+    assert wait_until(lambda: engine_processes(_vizdoom.ENGINE_PATH) - engines_before == set())
+    assert wait_until(lambda: shm_objects() - shm_before == set())

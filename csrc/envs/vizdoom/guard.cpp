@@ -17,7 +17,10 @@
 //   - runs the engine in RLPOOL_VIZDOOM_WORKDIR when set: the engine writes
 //     its _vizdoom.ini and _vizdoom/ cache into its working directory, which
 //     would otherwise be the user's.
-// It exits with the engine's status, which ViZDoom waits for.
+// It exits with the engine's status, which ViZDoom waits for; except when the
+// engine ends before it ever answered, when exiting would crash our process
+// (ViZDoom 1.3.2's bug, see engine_start.h): then it says so on stderr and
+// stays until told to go or until our process ends.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
@@ -41,6 +44,12 @@ void RemoveInstanceObjects(const char* instance_id) {
     std::string name = std::string("/") + base + instance_id;
     shm_unlink(name.c_str());
   }
+}
+
+// Whether the engine got as far as mapping the instance's shared memory
+// (it does so before it first answers ViZDoom).
+bool InstanceMapped(const char* instance_id) {
+  return instance_id == nullptr || access((std::string("/dev/shm/ViZDoomSM") + instance_id).c_str(), F_OK) == 0;
 }
 
 const char* ArgAfter(int argc, char** argv, const char* key) {
@@ -115,6 +124,23 @@ int main(int argc, char** argv) {
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
     break;
+  }
+  // An engine that ended before it ever answered: if the guard ended too,
+  // ViZDoom 1.3.2's init() would see its process end and crash our process
+  // (engine_start.h says why). So the guard stays until it is told to go,
+  // or until our process ends, and the env's start times out with an error.
+  if (!killed && !InstanceMapped(instance)) {
+    std::fprintf(stderr,
+                 "vizdoom_guard: the ViZDoom engine '%s' ended (%s %d) before it started; the env's reset will "
+                 "fail once its start times out (RLPOOL_VIZDOOM_START_TIMEOUT_S)\n",
+                 engine, WIFEXITED(status) ? "exit status" : "signal",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    for (;;) {
+      siginfo_t info;
+      const int sig = sigwaitinfo(&watched, &info);
+      if (sig == SIGTERM || sig == SIGINT || sig == SIGHUP) break;
+    }
+    killed = true;
   }
   // Our process's other threads may outlive the launching thread by a
   // moment (the kernel signals the guard when that thread dies, and hands it
