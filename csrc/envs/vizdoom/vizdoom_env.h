@@ -25,9 +25,9 @@
 // Each step is frame_skip tics with the action held (DoomGame::advanceAction).
 // The engine starts on a thread of its own when the env is made, so a pool's
 // engines start in parallel; Reset/Step wait for it, for a bounded time
-// (engine_start.h). ViZDoom's getState copies
-// the screen into a fresh buffer each step (inside the vizdoom library); this
-// file allocates nothing after construction.
+// (engine_start.h). ViZDoom's getState copies the screen into a fresh buffer
+// each step (inside the vizdoom library); this file allocates nothing after
+// construction.
 #pragma once
 
 #include <stdlib.h>
