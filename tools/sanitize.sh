@@ -104,7 +104,7 @@ make_venv() {
 # Python children through it.
 python_only() {
   local venv=$1 preload=$2
-  printf '#!/bin/sh\nLD_PRELOAD=%s exec %s "$@"\n' "$preload" "$venv/bin/python" >"$venv/bin/python-sanitized"
+  printf '#!/bin/sh\nLD_PRELOAD='"'%s'"' exec '"'%s'"' "$@"\n' "$preload" "$venv/bin/python" >"$venv/bin/python-sanitized"
   chmod +x "$venv/bin/python-sanitized"
   cat >"$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/sitecustomize.py" <<'PY'
 import os
