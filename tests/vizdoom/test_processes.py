@@ -79,6 +79,22 @@ def _engine_of(guard):
         return int(f.read().split()[0])
 
 
+def _finish(child, hang_message, stdin=None):
+    """Waits for a child script (stdout "call|outcome" lines): fails the test
+    if it hangs or dies, never leaves it running, and returns its lines by
+    call and its stderr."""
+    try:
+        out, err = child.communicate(stdin, timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail(hang_message)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 0, err[-2000:]
+    return dict(line.split("|", 1) for line in out.splitlines()), err
+
+
 # Runs in a child process of its own, so that a hang fails the test (by the
 # parent's timeout) instead of stalling the suite. It waits until the parent
 # has killed one engine, then tries each call a user would make next.
@@ -125,15 +141,11 @@ def test_dead_engine_is_an_error_naming_the_env_not_a_hang(batch_size):
         # Which env owns which engine is not visible from here: kill one
         # engine and expect exactly one env to report the failure.
         os.kill(_engine_of(guards[1]), signal.SIGKILL)
-        out, err = child.communicate("go\n", timeout=120)
-    except subprocess.TimeoutExpired:
-        pytest.fail("the pool hung after one of its engines died")
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == 0, err[-2000:]
-    lines = dict(line.split("|", 1) for line in out.splitlines())
+    except BaseException:
+        child.kill()
+        child.wait()
+        raise
+    lines, _ = _finish(child, "the pool hung after one of its engines died", "go\n")
     error = re.fullmatch(r"RuntimeError env (\d) failed: .*ViZDoom.*", lines["step"])
     assert error, lines["step"]
     if batch_size == 3:
@@ -187,16 +199,7 @@ def test_an_engine_stuck_at_start_is_an_error_and_close_ends_it(tmp_path):
     engines_before, shm_before = engine_processes(_vizdoom.ENGINE_PATH), shm_objects()
     child = subprocess.Popen([sys.executable, "-c", _STUCK_ENGINE_CHILD, str(stuck)], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
-    try:
-        out, err = child.communicate(timeout=120)
-    except subprocess.TimeoutExpired:
-        pytest.fail("an engine stuck at start hung the pool")
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == 0, err[-2000:]
-    lines = dict(line.split("|", 1) for line in out.splitlines())
+    lines, _ = _finish(child, "an engine stuck at start hung the pool")
     assert re.fullmatch(r"env \d failed: the ViZDoom engine did not start within 2 s; .*RLPOOL_VIZDOOM_START_TIMEOUT_S.*",
                         lines["reset"]), lines["reset"]
     assert float(lines["close"]) < 30, "close() waited for the stuck starts"
@@ -235,11 +238,11 @@ print("close|returned", flush=True)
 
 def test_an_engine_that_exits_at_start_is_an_error_not_a_crash():
     engines_before, shm_before = engine_processes(_vizdoom.ENGINE_PATH), shm_objects()
-    child = subprocess.run([sys.executable, "-c", _EXITING_ENGINE_CHILD], capture_output=True, text=True, timeout=120)
-    assert child.returncode == 0, child.stderr[-2000:]
-    lines = dict(line.split("|", 1) for line in child.stdout.splitlines())
+    child = subprocess.Popen([sys.executable, "-c", _EXITING_ENGINE_CHILD], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    lines, err = _finish(child, "an engine that exited at start hung the pool")
     assert re.fullmatch(r"env \d failed: the ViZDoom engine did not start within 3 s; .*", lines["reset"]), lines["reset"]
     assert lines["close"] == "returned"
-    assert "vizdoom_guard: the ViZDoom engine '/bin/false' ended (exit status 1) before it started" in child.stderr
+    assert "vizdoom_guard: the ViZDoom engine '/bin/false' ended (exit status 1) before it started" in err
     assert wait_until(lambda: engine_processes(_vizdoom.ENGINE_PATH) - engines_before == set())
     assert wait_until(lambda: shm_objects() - shm_before == set())
