@@ -246,3 +246,20 @@ def test_an_engine_that_exits_at_start_is_an_error_not_a_crash():
     assert "vizdoom_guard: the ViZDoom engine '/bin/false' ended (exit status 1) before it started" in err
     assert wait_until(lambda: engine_processes(_vizdoom.ENGINE_PATH) - engines_before == set())
     assert wait_until(lambda: shm_objects() - shm_before == set())
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-5", "2.5", "86401"])
+def test_a_bad_start_timeout_is_refused_with_its_value(value):
+    code = f"""
+import os, rlpool
+os.environ["RLPOOL_VIZDOOM_START_TIMEOUT_S"] = {value!r}
+try:
+    rlpool.make("Basic-v1", num_envs=1)
+    print("made|")
+except ValueError as e:
+    print("refused|" + str(e))
+"""
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines, _ = _finish(child, "making an env with a bad start timeout hung")
+    assert lines.get("refused", "").endswith(
+        f"RLPOOL_VIZDOOM_START_TIMEOUT_S must be a whole number of seconds in [1, 86400], got '{value}'"), lines

@@ -15,7 +15,8 @@
 //     before it answers, ViZDoom 1.3.2's init() calls DoomController::close(),
 //     which reads the shared game state that does not exist yet (a null
 //     pointer).
-// RLPOOL_VIZDOOM_START_TIMEOUT_S sets the timeout (seconds, default 120).
+// RLPOOL_VIZDOOM_START_TIMEOUT_S sets the timeout (whole seconds, 1 to 86400;
+// default 120); any other value is refused when the env is made.
 #pragma once
 
 #include <unistd.h>
@@ -101,9 +102,13 @@ class EngineStart {
 
   static std::chrono::seconds Timeout() {
     const char* v = std::getenv("RLPOOL_VIZDOOM_START_TIMEOUT_S");
+    if (v == nullptr || *v == '\0') return std::chrono::seconds(120);
     char* end = nullptr;
-    const long s = v != nullptr ? std::strtol(v, &end, 10) : 0;
-    return std::chrono::seconds(v != nullptr && *end == '\0' && s > 0 ? s : 120);
+    const long s = std::strtol(v, &end, 10);
+    if (*end != '\0' || s < 1 || s > 86400)
+      throw std::invalid_argument(std::string("RLPOOL_VIZDOOM_START_TIMEOUT_S must be a whole number of seconds in "
+                                              "[1, 86400], got '") + v + "'");
+    return std::chrono::seconds(s);
   }
 
   std::chrono::seconds timeout_;
