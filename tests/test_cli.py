@@ -366,7 +366,7 @@ def test_waits_scenario_compares_every_variant_on_fresh_pools(monkeypatch, capsy
     samples = wait_choices.run(show_progress=False, rounds=2)
     names = list(wait_choices.variants(os.cpu_count() or 1))
     assert sorted(k[3] for k in samples) == sorted(names)
-    assert all(len(v) == 2 and all(p.steps_per_s > 0 for p in v) for v in samples.values())
+    assert all(len(v) == 2 and all(p.steps_per_s > 0 and p.ceiling > 0 for p in v) for v in samples.values())
     assert os.environ["RLPOOL_CALLER_HELPS"] == "1"  # the caller's environment is restored
     table = wait_choices.format_table(samples)
-    assert all(name in table for name in names) and "x default" in table
+    assert all(name in table for name in names) and "x default" in table and "frac" in table

@@ -25,6 +25,16 @@
 
 namespace rlpool {
 
+// Tells the core that this thread is polling, so that a sibling hyperthread
+// gets the execution units meanwhile.
+inline void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
 template <class T>
 class ActionQueue {
  public:
@@ -104,14 +114,6 @@ class ActionQueue {
 
  private:
   static constexpr int kSpins = 64;
-
-  static void CpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    asm volatile("yield");
-#endif
-  }
 
   struct Slot {
     std::atomic<uint64_t> seq{0};

@@ -479,9 +479,10 @@ class Pool {
   }
 
   // Waits for `b`, checking for interrupts at least every `poll`. When the
-  // workers leave a core idle, the caller runs queued tasks meanwhile; when
-  // they already fill every core, a third runnable thread would only preempt
-  // them mid-step and delay the block.
+  // workers leave a core idle, the caller runs queued tasks meanwhile, then
+  // polls briefly before sleeping (wait_tuning.h); when they already fill
+  // every core, a third runnable thread would only preempt them mid-step and
+  // delay the block.
   template <class CheckInterrupt>
   void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll) {
     Task t;
@@ -518,6 +519,7 @@ class Pool {
           Run(t);
           break;
         }
+        CpuRelax();
       }
     } while (std::chrono::steady_clock::now() < until);
     return b.Ready();
@@ -663,9 +665,10 @@ class Pool {
   std::atomic<bool> closed_{false};
   alignas(64) std::atomic<uint64_t> claimed_{0};
   InlinePolicy policy_;  // Decide under api_mu_, Record under recv_mu_
-  WaitTuning tuning_ = WaitTuning::FromEnvironment();
-  // When the workers leave a core idle, a waiting caller runs queued tasks.
-  bool caller_helps_ = tuning_.caller_helps < 0 ? options_.num_threads < PoolOptions::Cores() : tuning_.caller_helps > 0;
+  // When the workers leave a core idle, a waiting caller runs queued tasks
+  // and both poll before sleeping (see wait_tuning.h).
+  WaitTuning tuning_ = WaitTuning::FromEnvironment().Resolved(options_.num_threads < PoolOptions::Cores());
+  bool caller_helps_ = tuning_.caller_helps > 0;
   OwningProcess process_;
   std::mutex error_mu_;
   std::string error_;

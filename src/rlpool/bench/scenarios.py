@@ -129,8 +129,9 @@ CORES = Scenario(
 WAITS = Scenario(
     name="waits",
     description=(
-        "the measurement behind the default num_threads and wait settings: fresh pools of CartPole, raw Pong and "
-        "Ant at 8 and 32 envs, sync and async, with the caller working or not and with or without polling (~4 minutes)"
+        "the measurement behind the default num_threads and wait settings: fresh pools of CartPole, raw Pong, "
+        "HalfCheetah and Ant at 8 and 32 envs, sync and async, with the caller working or not and with or without "
+        "polling, each against the n-core ceiling (~5 minutes)"
     ),
     points=(),
     timing=Timing(warmup_s=0.05, repeat_s=0.25, repeats=4),
