@@ -331,8 +331,9 @@ def test_unreliable_runs_say_why_with_the_figure():
 def test_cores_scenario_measures_fresh_default_pools(monkeypatch):
     from rlpool.bench import cores
 
-    monkeypatch.setattr(cores, "WORKLOADS", (("CartPole-v1", "CartPole-v1", {}),))
+    monkeypatch.setattr(cores, "WORKLOADS", (("CartPole-v1", "CartPole-v1", {}), ("Acrobot", "Acrobot-v1", {})))
     monkeypatch.setattr(cores, "SHAPES", ((4, 4), (4, 2)))
+    monkeypatch.setattr(cores, "SHAPES_OF", {"Acrobot": ((6, 6),)})
     monkeypatch.setattr(cores, "WINDOW_S", 0.02)
     monkeypatch.setattr(cores, "BARE_S", 0.02)
     monkeypatch.setattr(cores.os, "cpu_count", lambda: 2)
@@ -345,9 +346,11 @@ def test_cores_scenario_measures_fresh_default_pools(monkeypatch):
 
     monkeypatch.setattr(cores.BareLoop, "open", counting_open)
     results = cores.run(show_progress=False, pools=3)
-    assert [(r.num_envs, r.batch_size, len(r.pools)) for r in results] == [(4, 4, 3), (4, 2, 3)]
-    # One ceiling for the 4-env pools: a loop per core at once, each over 4 envs / 2 cores round-robin.
-    assert bare_env_counts == [(2, 2)]
+    # A workload with shapes of its own is measured at those only.
+    assert [(r.workload, r.num_envs, r.batch_size, len(r.pools)) for r in results] == [
+        ("CartPole-v1", 4, 4, 3), ("CartPole-v1", 4, 2, 3), ("Acrobot", 6, 6, 3)]
+    # One ceiling per env count: a loop per core at once, each over num_envs / 2 cores round-robin.
+    assert bare_env_counts == [(2, 2), (3, 2)]
     for r in results:
         assert r.ceiling > 0 and all(p.steps_per_s > 0 and p.cores_busy > 0 for p in r.pools)
     table = cores.format_table(results)

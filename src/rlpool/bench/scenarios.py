@@ -118,8 +118,9 @@ FAMILIES = (
 CORES = Scenario(
     name="cores",
     description=(
-        "does the default num_threads keep every core busy: 6 fresh pools per shape (24 per workload) of HalfCheetah, Ant, Hopper, "
-        "Pong and raw 210x160 Pong at 8 and 32 envs, sync and async, against the bare-loop ceiling (~3 minutes)"
+        "does the default num_threads keep every core busy: 6 fresh pools per shape of HalfCheetah, Ant, Hopper, "
+        "Pong and raw 210x160 Pong at 8 and 32 envs, and CheetahRun at 32, sync and async, against the bare-loop "
+        "ceiling (~3 minutes)"
     ),
     points=(),
     timing=Timing(warmup_s=0.05, repeat_s=0.25, repeats=1),
