@@ -91,6 +91,10 @@ class ActionQueue {
     }
   }
 
+  // Whether nothing published is waiting; a hint, since consumers may be
+  // taking items meanwhile.
+  bool LooksEmpty() const { return available_.load(std::memory_order_relaxed) <= 0; }
+
   // Takes an item if one is published; never blocks.
   bool TryPop(T* out) {
     uint64_t pos = tail_.load(std::memory_order_relaxed);

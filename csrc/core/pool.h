@@ -6,6 +6,11 @@
 //
 // Sync mode (batch_size == num_envs): each Send gets a Block of its own and
 // task i writes row i, so rows come back in the order the ids were sent.
+// Every queued task is claimed (one compare-exchange on its env) by the
+// thread that runs it. A helping caller claims its step's tasks from the back while
+// the workers pop them from the front, so with ids sent in the same order
+// each step an env keeps to the same thread: an env's state moved to another
+// core cost dm_control's cheetah 20% more per step (see CallerShare below).
 // A Send made with `caller_steps` (a step: send then recv at once) returns a
 // ticket for that Block, and Recv(check, ticket) waits for exactly it, so two
 // threads stepping disjoint ids each get their own rows. A plain Recv takes
@@ -77,6 +82,7 @@ class Pool {
                                   " observation and info fields, this one has " + std::to_string(num_env_fields_));
     inline_tasks_.reserve(options_.num_envs);
     running_inline_.reserve(options_.num_envs);
+    share_.tasks.reserve(options_.num_envs);
     layout_ = BlockLayout(OutputFields(), options_.batch_size);
     // Async: a ring deep enough that no row is claimed twice before its block
     // is consumed. Sync: one block per outstanding send (at most num_envs,
@@ -155,14 +161,20 @@ class Pool {
       }
     }
     for (size_t i = 0; i < k; ++i)
-      tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset};
+      tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset, ++envs_[ids[i]]->sent};
     // Only a sync send() without an immediate recv keeps every task for the
     // workers, so its work overlaps the caller's Python.
     InlinePolicy::Decision d;
     if (caller_steps || async_) d = policy_.Decide(inline_tasks_.size(), k);
     inline_probe_ = inline_probe_ || d.probe;
     inline_tasks_.insert(inline_tasks_.end(), tasks_.begin(), tasks_.begin() + static_cast<long>(d.inline_n));
-    if (d.inline_n < k) queue_.PushMany(tasks_.data() + d.inline_n, k - d.inline_n);
+    if (d.inline_n < k) {
+      // Not while tasks the caller ran are still queued: a worker that is
+      // not running would let them pile up (it pops and skips them).
+      if (caller_steps && !async_ && caller_helps_ && share_.block < 0 && queue_.LooksEmpty())
+        share_.Open(block_index, tasks_.data() + d.inline_n, k - d.inline_n);
+      queue_.PushMany(tasks_.data() + d.inline_n, k - d.inline_n);
+    }
     return ticket;
   }
 
@@ -182,6 +194,7 @@ class Pool {
     CheckProcess();
     std::lock_guard<std::mutex> recv_lock(recv_mu_);
     size_t index;
+    bool own_share;
     {
       std::lock_guard<std::mutex> lock(api_mu_);
       CheckOpen();
@@ -202,17 +215,21 @@ class Pool {
       }
       running_inline_.swap(inline_tasks_);
       running_probe_ = std::exchange(inline_probe_, false);
+      // share_ is this step's while its block is in flight: no other send
+      // touches it until the bookkeeping below (api_mu_) lets it go.
+      own_share = !async_ && ticket.block >= 0 && share_.block == ticket.block;
     }
     Block& b = blocks_[index];
     try {
       RunInlineTasks(check_interrupt, poll);
-      WaitHelping(b, check_interrupt, poll);
+      WaitHelping(b, check_interrupt, poll, own_share ? &share_ : nullptr);
     } catch (...) {
       // Abandoned: a step's block becomes the next plain recv()'s result.
       if (!async_ && ticket.block >= 0) {
         std::lock_guard<std::mutex> lock(api_mu_);
         block_state_[index] = BlockState::kPlain;
         PushPlain(static_cast<uint32_t>(index), true);
+        if (own_share) share_.block = -1;
       }
       throw;
     }
@@ -227,6 +244,7 @@ class Pool {
         ++recv_index_;
       } else {
         if (ticket.block < 0) PopPlain();
+        if (own_share) share_.block = -1;
         b.data = nullptr;
         block_state_[index] = BlockState::kFree;
         free_blocks_.push_back(static_cast<uint32_t>(index));
@@ -288,14 +306,37 @@ class Pool {
     int32_t row;  // sync: fixed row; async: -1, claim one
     uint32_t block;
     bool reset;
+    uint32_t gen;  // the env's send count: a task is run by whoever claims this generation
   };
 
   struct EnvSlot {
     Env env;
+    // Sends of this env (api_mu_), and the last generation some thread
+    // claimed to run. A task the caller ran from its share stays queued
+    // until a worker pops it; its generation is then claimed already, so it
+    // is skipped, even after later sends. In the env's own allocation, which
+    // its runner touches anyway.
+    uint32_t sent = 0;
+    std::atomic<uint32_t> claimed{0};
     int64_t elapsed = 0;
     bool done = true;       // the last step ended its episode (or it never started)
     bool truncated = true;  // ... and did so by the time limit
     EnvSlot(const Config& c, uint32_t seed) : env(c, seed) {}
+  };
+
+  // A helping caller's claim on its step's queued tasks, taken from the back
+  // (see ClaimFromBack). Send opens it for one step at a time (api_mu_); that
+  // step's Recv reads it, and frees it under api_mu_ when done. Reserved at
+  // construction, so opening it allocates nothing.
+  struct CallerShare {
+    int64_t block = -1;  // the step's block, or -1 when free
+    std::vector<Task> tasks;
+    size_t left = 0;
+    void Open(uint32_t b, const Task* t, size_t n) {
+      block = b;
+      tasks.assign(t, t + n);
+      left = n;
+    }
   };
 
   // Sync blocks: free, kept for the step that sent it (kOwned), or waiting
@@ -369,7 +410,7 @@ class Pool {
   // Makes `n` workers return once they reach the queue's end. Callers hold
   // api_mu_ (the queue has one producer at a time) or own the pool alone.
   void PushStops(size_t n) {
-    const Task stop{-1, -1, 0, false};
+    const Task stop{-1, -1, 0, false, 0};
     for (size_t i = 0; i < n; ++i) queue_.PushMany(&stop, 1);
   }
 
@@ -451,6 +492,7 @@ class Pool {
       size_t n = 0;
       while (i + n < k && running_inline_[i + n].block == block) {
         const Task& t = running_inline_[i + n];
+        envs_[t.env_id]->claimed.store(t.gen, std::memory_order_relaxed);  // never queued: no one else can run it
         Write(t, blocks_[block], static_cast<size_t>(t.row));
         ++n;
         if (check_due()) break;
@@ -484,13 +526,18 @@ class Pool {
   // every core, a third runnable thread would only preempt them mid-step and
   // delay the block.
   template <class CheckInterrupt>
-  void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll) {
+  void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll, CallerShare* share) {
     Task t;
     auto last_check = std::chrono::steady_clock::now();
     while (!b.Ready()) {
-      if (caller_helps_ && queue_.TryPop(&t)) {
+      bool got = ClaimFromBack(share, &t);
+      if (!got && caller_helps_ && queue_.TryPop(&t)) {
+        if (!Claim(t)) continue;  // run already, from a share
+        got = true;
+      }
+      if (got) {
         auto start = std::chrono::steady_clock::now();
-        Run(t);
+        RunClaimed(t);
         auto end = std::chrono::steady_clock::now();
         policy_.Record(std::chrono::duration<double, std::nano>(end - start).count(), 1, false);
         if (end - last_check > poll) {
@@ -535,8 +582,35 @@ class Pool {
 
   Block& AsyncBlock(uint64_t claim) { return blocks_[(claim / options_.batch_size) % num_blocks_]; }
 
-  // One task from the queue: a worker's (or a helping caller's) unit of work.
+  // Whether this thread may run `t`: true for exactly one thread, and never
+  // for a task whose generation was claimed before (the caller ran it).
+  bool Claim(const Task& t) {
+    uint32_t expected = t.gen - 1;
+    return envs_[t.env_id]->claimed.compare_exchange_strong(expected, t.gen, std::memory_order_acq_rel,
+                                                            std::memory_order_relaxed);
+  }
+
+  // The caller's next task from the back of its share, claimed. The workers
+  // pop and claim the same tasks in queue order, from the front, so the
+  // first one already claimed means the rest of the share is theirs.
+  bool ClaimFromBack(CallerShare* share, Task* t) {
+    if (share == nullptr || share->left == 0) return false;
+    const Task& c = share->tasks[--share->left];
+    if (!Claim(c)) {
+      share->left = 0;
+      return false;
+    }
+    *t = c;
+    return true;
+  }
+
+  // One task from the queue: a worker's (or a helping caller's) unit of
+  // work, unless another thread claimed it.
   void Run(const Task& t) {
+    if (Claim(t)) RunClaimed(t);
+  }
+
+  void RunClaimed(const Task& t) {
     Block* b;
     size_t row;
     if (t.row >= 0) {
@@ -665,6 +739,7 @@ class Pool {
   std::atomic<bool> closed_{false};
   alignas(64) std::atomic<uint64_t> claimed_{0};
   InlinePolicy policy_;  // Decide under api_mu_, Record under recv_mu_
+  CallerShare share_;
   // When the workers leave a core idle, a waiting caller runs queued tasks
   // and both poll before sleeping (see wait_tuning.h).
   WaitTuning tuning_ = WaitTuning::FromEnvironment().Resolved(options_.num_threads < PoolOptions::Cores());
