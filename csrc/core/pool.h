@@ -7,10 +7,9 @@
 // Sync mode (batch_size == num_envs): each Send gets a Block of its own and
 // task i writes row i, so rows come back in the order the ids were sent.
 // Every queued task is claimed (one compare-exchange on its env) by the
-// thread that runs it. A helping caller claims its step's tasks from the back while
-// the workers pop them from the front, so with ids sent in the same order
-// each step an env keeps to the same thread: an env's state moved to another
-// core cost dm_control's cheetah 20% more per step (see CallerShare below).
+// thread that runs it. A helping caller claims its step's tasks from the
+// back while the workers pop them from the front, so that an env keeps to
+// one thread (caller_share.h).
 // A Send made with `caller_steps` (a step: send then recv at once) returns a
 // ticket for that Block, and Recv(check, ticket) waits for exactly it, so two
 // threads stepping disjoint ids each get their own rows. A plain Recv takes
@@ -41,6 +40,7 @@
 #include <vector>
 
 #include "action_queue.h"
+#include "caller_share.h"
 #include "config.h"
 #include "env.h"
 #include "inline_policy.h"
@@ -82,7 +82,6 @@ class Pool {
                                   " observation and info fields, this one has " + std::to_string(num_env_fields_));
     inline_tasks_.reserve(options_.num_envs);
     running_inline_.reserve(options_.num_envs);
-    share_.tasks.reserve(options_.num_envs);
     layout_ = BlockLayout(OutputFields(), options_.batch_size);
     // Async: a ring deep enough that no row is claimed twice before its block
     // is consumed. Sync: one block per outstanding send (at most num_envs,
@@ -171,7 +170,7 @@ class Pool {
     if (d.inline_n < k) {
       // Not while tasks the caller ran are still queued: a worker that is
       // not running would let them pile up (it pops and skips them).
-      if (caller_steps && !async_ && caller_helps_ && share_.block < 0 && queue_.LooksEmpty())
+      if (caller_steps && !async_ && caller_helps_ && !share_.IsOpen() && queue_.LooksEmpty())
         share_.Open(block_index, tasks_.data() + d.inline_n, k - d.inline_n);
       queue_.PushMany(tasks_.data() + d.inline_n, k - d.inline_n);
     }
@@ -217,7 +216,7 @@ class Pool {
       running_probe_ = std::exchange(inline_probe_, false);
       // share_ is this step's while its block is in flight: no other send
       // touches it until the bookkeeping below (api_mu_) lets it go.
-      own_share = !async_ && ticket.block >= 0 && share_.block == ticket.block;
+      own_share = !async_ && share_.Holds(ticket.block);
     }
     Block& b = blocks_[index];
     try {
@@ -229,7 +228,7 @@ class Pool {
         std::lock_guard<std::mutex> lock(api_mu_);
         block_state_[index] = BlockState::kPlain;
         PushPlain(static_cast<uint32_t>(index), true);
-        if (own_share) share_.block = -1;
+        if (own_share) share_.Close();
       }
       throw;
     }
@@ -244,7 +243,7 @@ class Pool {
         ++recv_index_;
       } else {
         if (ticket.block < 0) PopPlain();
-        if (own_share) share_.block = -1;
+        if (own_share) share_.Close();
         b.data = nullptr;
         block_state_[index] = BlockState::kFree;
         free_blocks_.push_back(static_cast<uint32_t>(index));
@@ -312,31 +311,16 @@ class Pool {
   struct EnvSlot {
     Env env;
     // Sends of this env (api_mu_), and the last generation some thread
-    // claimed to run. A task the caller ran from its share stays queued
-    // until a worker pops it; its generation is then claimed already, so it
-    // is skipped, even after later sends. In the env's own allocation, which
-    // its runner touches anyway.
+    // claimed to run (Claim). A task the caller ran from its share stays
+    // queued until a worker pops it; its generation is claimed by then, so
+    // it is skipped, even after later sends. In the env's own allocation,
+    // which its runner touches anyway.
     uint32_t sent = 0;
     std::atomic<uint32_t> claimed{0};
     int64_t elapsed = 0;
     bool done = true;       // the last step ended its episode (or it never started)
     bool truncated = true;  // ... and did so by the time limit
     EnvSlot(const Config& c, uint32_t seed) : env(c, seed) {}
-  };
-
-  // A helping caller's claim on its step's queued tasks, taken from the back
-  // (see ClaimFromBack). Send opens it for one step at a time (api_mu_); that
-  // step's Recv reads it, and frees it under api_mu_ when done. Reserved at
-  // construction, so opening it allocates nothing.
-  struct CallerShare {
-    int64_t block = -1;  // the step's block, or -1 when free
-    std::vector<Task> tasks;
-    size_t left = 0;
-    void Open(uint32_t b, const Task* t, size_t n) {
-      block = b;
-      tasks.assign(t, t + n);
-      left = n;
-    }
   };
 
   // Sync blocks: free, kept for the step that sent it (kOwned), or waiting
@@ -526,11 +510,12 @@ class Pool {
   // every core, a third runnable thread would only preempt them mid-step and
   // delay the block.
   template <class CheckInterrupt>
-  void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll, CallerShare* share) {
+  void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll,
+                   CallerShare<Task>* share) {
     Task t;
     auto last_check = std::chrono::steady_clock::now();
     while (!b.Ready()) {
-      bool got = ClaimFromBack(share, &t);
+      bool got = share != nullptr && share->Next([this](const Task& c) { return Claim(c); }, &t);
       if (!got && caller_helps_ && queue_.TryPop(&t)) {
         if (!Claim(t)) continue;  // run already, from a share
         got = true;
@@ -588,20 +573,6 @@ class Pool {
     uint32_t expected = t.gen - 1;
     return envs_[t.env_id]->claimed.compare_exchange_strong(expected, t.gen, std::memory_order_acq_rel,
                                                             std::memory_order_relaxed);
-  }
-
-  // The caller's next task from the back of its share, claimed. The workers
-  // pop and claim the same tasks in queue order, from the front, so the
-  // first one already claimed means the rest of the share is theirs.
-  bool ClaimFromBack(CallerShare* share, Task* t) {
-    if (share == nullptr || share->left == 0) return false;
-    const Task& c = share->tasks[--share->left];
-    if (!Claim(c)) {
-      share->left = 0;
-      return false;
-    }
-    *t = c;
-    return true;
   }
 
   // One task from the queue: a worker's (or a helping caller's) unit of
@@ -739,7 +710,7 @@ class Pool {
   std::atomic<bool> closed_{false};
   alignas(64) std::atomic<uint64_t> claimed_{0};
   InlinePolicy policy_;  // Decide under api_mu_, Record under recv_mu_
-  CallerShare share_;
+  CallerShare<Task> share_{static_cast<size_t>(options_.num_envs)};  // see caller_share.h
   // When the workers leave a core idle, a waiting caller runs queued tasks
   // and both poll before sleeping (see wait_tuning.h).
   WaitTuning tuning_ = WaitTuning::FromEnvironment().Resolved(options_.num_threads < PoolOptions::Cores());
