@@ -118,7 +118,7 @@ FAMILIES = (
 CORES = Scenario(
     name="cores",
     description=(
-        "does the default num_threads keep every core busy: 6 fresh pools per shape of HalfCheetah, Ant, Hopper, "
+        "does the default num_threads keep every core busy: 5 fresh pools per shape of HalfCheetah, Ant, Hopper, "
         "Pong and raw 210x160 Pong at 8 and 32 envs, and CheetahRun at 32, sync and async, against the bare-loop "
         "ceiling (~3 minutes)"
     ),
