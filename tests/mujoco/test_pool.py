@@ -44,6 +44,19 @@ def test_thread_count_does_not_change_results(task_id):
     assert equal(one, two)
 
 
+def test_envs_the_caller_steps_from_its_share_are_stepped_once(monkeypatch):
+    """By default (fewer workers than cores) the caller claims its step's
+    envs from the back while the worker pops them from the front; the worker
+    later pops the caller's envs too and must skip them, even after the next
+    step has re-sent them. With the caller asleep, the worker alone steps
+    every env in queue order. An env stepped twice, or a row written by a
+    skipped task, would make the two runs differ."""
+    shared = rollout("HalfCheetah-v5", steps=300, num_envs=8)
+    monkeypatch.setenv("RLPOOL_CALLER_HELPS", "0")
+    workers_only = rollout("HalfCheetah-v5", steps=300, num_envs=8)
+    assert equal(shared, workers_only)
+
+
 def test_float64_actions_are_accepted_as_float32():
     env32 = rlpool.make("Walker2d-v5", num_envs=2)
     env64 = rlpool.make("Walker2d-v5", num_envs=2)
