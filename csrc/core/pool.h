@@ -74,6 +74,7 @@ class Pool {
         action_bytes_(spec_.action.Bytes()),
         actions_(static_cast<size_t>(options_.num_envs) * std::max<size_t>(action_bytes_, 1)),
         in_flight_(options_.num_envs, 0),
+        sent_(options_.num_envs, 0),
         seen_(options_.num_envs, 0),
         tasks_(options_.num_envs),
         queue_(2 * static_cast<size_t>(options_.num_envs) + 2 * options_.num_threads + 2) {
@@ -160,7 +161,7 @@ class Pool {
       }
     }
     for (size_t i = 0; i < k; ++i)
-      tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset, ++envs_[ids[i]]->sent};
+      tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset, ++sent_[ids[i]]};
     // Only a sync send() without an immediate recv keeps every task for the
     // workers, so its work overlaps the caller's Python.
     InlinePolicy::Decision d;
@@ -216,7 +217,7 @@ class Pool {
       running_probe_ = std::exchange(inline_probe_, false);
       // share_ is this step's while its block is in flight: no other send
       // touches it until the bookkeeping below (api_mu_) lets it go.
-      own_share = !async_ && share_.Holds(ticket.block);
+      own_share = share_.Holds(ticket.block);  // never in async mode: no share is opened
     }
     Block& b = blocks_[index];
     try {
@@ -310,12 +311,11 @@ class Pool {
 
   struct EnvSlot {
     Env env;
-    // Sends of this env (api_mu_), and the last generation some thread
-    // claimed to run (Claim). A task the caller ran from its share stays
-    // queued until a worker pops it; its generation is claimed by then, so
-    // it is skipped, even after later sends. In the env's own allocation,
-    // which its runner touches anyway.
-    uint32_t sent = 0;
+    // The last generation (Pool::sent_) some thread claimed to run (Claim).
+    // A task the caller ran from its share stays queued until a worker pops
+    // it; its generation is claimed by then, so it is skipped, even after
+    // later sends. In the env's own allocation, which its runner touches
+    // anyway.
     std::atomic<uint32_t> claimed{0};
     int64_t elapsed = 0;
     bool done = true;       // the last step ended its episode (or it never started)
@@ -683,6 +683,10 @@ class Pool {
   size_t action_bytes_;
   std::vector<char> actions_;  // one action slot per env
   std::vector<uint8_t> in_flight_;
+  // Each env's sends, its tasks' generations (api_mu_). Here, not in the
+  // env's slot: Send would otherwise write, every step, a cache line that
+  // the env's runner on the other core writes too.
+  std::vector<uint32_t> sent_;
   std::vector<uint64_t> seen_;
   uint64_t seen_epoch_ = 0;
   std::vector<Task> tasks_;
