@@ -297,6 +297,22 @@ def test_every_env_class_has_a_bare_loop():
         spec = rlpool.make_spec(task)
         loop = spec._task.env_class().bare_loop(spec._native_config(), 3)
         assert 0 < loop.run(1000) < 10
+        seconds = loop.step_seconds(300)
+        assert len(seconds) == 300 and all(0 < s < 1 for s in seconds)
+        for steps in (0, -1):
+            with pytest.raises(ValueError, match=f"1 <= steps <= 2\\*\\*24, got {steps}"):
+                loop.step_seconds(steps)
+
+
+def test_sync_bound_deals_each_round_of_steps_through_the_barrier():
+    from rlpool.bench.cores import sync_bound
+
+    assert sync_bound(np.full((2, 40), 2.0), envs_per_core=4) == 1.0  # equal costs: nobody waits
+    # Batch r is round r of every core, (1, 3) twice, each lasting its dearer step: 8 / (2 x 6).
+    # One core's rounds taken together, (1, 1) then (3, 3), would waste nothing.
+    assert sync_bound(np.array([[1.0, 1.0], [3.0, 3.0]]), envs_per_core=1) == 8 / (2 * 6)
+    with pytest.raises(ValueError, match="at least 4 steps per core, got 3"):
+        sync_bound(np.ones((2, 3)), envs_per_core=4)
 
 
 def test_bare_loops_at_once_report_a_failed_loop_instead_of_a_short_time():
@@ -353,8 +369,11 @@ def test_cores_scenario_measures_fresh_default_pools(monkeypatch):
     assert bare_env_counts == [(2, 2), (3, 2)]
     for r in results:
         assert r.ceiling > 0 and all(p.steps_per_s > 0 and p.cores_busy > 0 for p in r.pools)
+        # Only a sync pool waits for its last env at every step().
+        assert (r.sync_bound is None) == (r.batch_size < r.num_envs)
+        assert r.sync_bound is None or 0 < r.sync_bound <= 1
     table = cores.format_table(results)
-    assert "CartPole-v1" in table and "pools:" in table
+    assert "CartPole-v1" in table and "pools:" in table and "sync bound" in table
 
 
 def test_waits_scenario_compares_every_variant_on_fresh_pools(monkeypatch, capsys, tmp_path):

@@ -228,8 +228,22 @@ void BindEnv(nb::module_& m, const char* name) {
   using Py = PyPool<Env>;
   nb::class_<Py> cls(m, name);
   nb::class_<BareLoop<Env>>(m, (std::string(name) + "BareLoop").c_str())
-      .def("run", &BareLoop<Env>::Run, nb::arg("steps"), nb::call_guard<nb::gil_scoped_release>(),
-           "Seconds for `steps` steps, one env after another.");
+      .def("run", [](BareLoop<Env>& loop, int64_t steps) { return loop.Run(steps); }, nb::arg("steps"),
+           nb::call_guard<nb::gil_scoped_release>(),
+           "Seconds for `steps` steps, one env after another.")
+      .def(
+          "step_seconds",
+          [](BareLoop<Env>& loop, int64_t steps) {
+            if (steps < 1 || steps > (int64_t{1} << 24))
+              throw nb::value_error(("step_seconds needs 1 <= steps <= 2**24, got " + std::to_string(steps)).c_str());
+            std::vector<double> seconds(static_cast<size_t>(steps));
+            {
+              nb::gil_scoped_release release;
+              loop.Run(steps, seconds.data());
+            }
+            return seconds;
+          },
+          nb::arg("steps"), "Each of `steps` steps' own seconds, one env after another (round-robin).");
   cls.def("__init__",
            [](Py* self, const std::map<std::string, ConfigValue>& values) {
              Config c(values);

@@ -8,6 +8,11 @@ every core runs one, each stepping the pool's envs-per-core round-robin (the
 same work and memory traffic as one pool thread's share, minus the engine),
 timed in slices interleaved with the pool's own. A pool that settles on fewer cores than it could use shows
 up as a low row, not as a lower average. A regression benchmark, never a test.
+
+A sync pool also has a bound below the ceiling that no engine can pass:
+each step() waits for its slowest thread's last env, and env steps vary in
+cost. The "sync bound" column deals the bare loops' own step times through
+that barrier with no engine cost at all (sync_bound).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ import os
 import statistics
 import time
 from typing import Any
+
+import numpy as np
 
 from .actions import action_batches
 from .measure import _timed, warm_up
@@ -66,6 +73,7 @@ class ShapeResult:
     batch_size: int
     pools: list[PoolSample]
     note: str = ""
+    sync_bound: float | None = None  # sync shapes: see sync_bound()
 
     @property
     def fractions(self) -> list[float]:
@@ -99,12 +107,41 @@ class _Ceiling:
         self.runner = BareLoop(Point(task, 1, cores, options=tuple(options.items())), envs_per_core, threads=cores)
         self.runner.open(None)
         self.cores = cores
+        self.envs_per_core = envs_per_core
         self.steps = warm_up(self.runner, 0.0, BARE_S / SLICES, min_call_s=BARE_S / SLICES / 2, first=64)
+        # Each step's own time, a ceiling's worth of them (BARE_S), for the sync bound.
+        self.step_seconds = self.runner.step_seconds(SLICES * self.steps)
 
     def slice(self) -> tuple[int, float]:
         """One slice: all cores' env steps and the seconds they took."""
         steps, dt = _timed(self.runner, self.steps)
         return self.cores * steps, dt
+
+    def sync_bound(self) -> float:
+        return sync_bound(self.step_seconds, self.envs_per_core)
+
+
+def sync_bound(step_seconds: np.ndarray, envs_per_core: int) -> float:
+    """The fraction of the ceiling a sync pool could reach if the engine
+    cost nothing, given how env steps vary in cost. step_seconds[c] holds
+    core c's bare loop's timed steps, envs_per_core per round; round r of
+    every core makes batch r of cores x envs_per_core steps, as in a pool
+    whose envs all step once per step() (so a time limit's resets land in
+    the same batch, as they do there). Each batch's steps are dealt in a
+    random (seeded) order, each to the thread free first (what a pool's
+    queue does), and the batch ends when its last step does: the threads
+    that finish first wait, as at the end of every step() call. Shuffled,
+    because dealt in the loops' order each core's steps would go together."""
+    cores, steps = step_seconds.shape
+    rounds = steps // envs_per_core
+    if rounds == 0:
+        raise ValueError(f"sync_bound needs at least {envs_per_core} steps per core, got {steps}")
+    per_round = step_seconds[:, : rounds * envs_per_core].reshape(cores, rounds, envs_per_core)
+    batches = np.random.default_rng(0).permuted(per_round.transpose(1, 0, 2).reshape(rounds, -1), axis=1)
+    free_at = np.zeros((rounds, cores))
+    for k in range(batches.shape[1]):
+        free_at[np.arange(rounds), free_at.argmin(axis=1)] += batches[:, k]
+    return float(batches.sum() / (cores * free_at.max(axis=1).sum()))
 
 
 def _pool_slice(runner, iterations: int) -> tuple[int, float, float]:
@@ -161,7 +198,8 @@ def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
             results += [ShapeResult(label, n, b, [], note=str(e)) for n, b in own_shapes]
             done += len(own_shapes) * pools
             continue
-        shapes = [ShapeResult(label, n, b, []) for n, b in own_shapes]
+        shapes = [ShapeResult(label, n, b, [], sync_bound=ceilings[n].sync_bound() if b == n else None)
+                  for n, b in own_shapes]
         actions = {b: action_batches(spec.action_space, b) for _, b in own_shapes}
         for i in range(pools):  # shapes interleaved, so drift hits them alike
             for shape in shapes:
@@ -183,7 +221,7 @@ def format_table(results: list[ShapeResult]) -> str:
         f"slices interleaved with each pool's {SLICES} (median shown). Each pool: steps/s, cores busy (CPU s per wall s), fraction of its ceiling.",
         "",
         f"{'workload':<20} {'envs':>4} {'batch':>5} {'ceiling':>9} {'median/s':>9} {'min frac':>8} "
-        f"{'med frac':>8} {'min busy':>8} {'pools < ' + str(TARGET):>10} {'CPU/step ÷ bare':>15}",
+        f"{'med frac':>8} {'min busy':>8} {'pools < ' + str(TARGET):>10} {'CPU/step ÷ bare':>15} {'sync bound':>10}",
     ]
     for r in results:
         if r.note:
@@ -195,13 +233,17 @@ def format_table(results: list[ShapeResult]) -> str:
         lines.append(
             f"{r.workload:<20} {r.num_envs:>4} {r.batch_size:>5} {r.ceiling:>9,.0f} "
             f"{statistics.median(p.steps_per_s for p in r.pools):>9,.0f} {min(f):>8.2f} {statistics.median(f):>8.2f} "
-            f"{min(busy):>8.2f} {below:>10} {statistics.median(r.cpu_per_step_vs_bare):>15.2f}"
+            f"{min(busy):>8.2f} {below:>10} {statistics.median(r.cpu_per_step_vs_bare):>15.2f} "
+            f"{'—' if r.sync_bound is None else f'{r.sync_bound:.2f}':>10}"
         )
         lines.append("    pools: " + ", ".join(f"{x:.2f}@{b:.1f}" for x, b in zip(f, busy)))
     lines.append("")
     lines.append("pools: each fresh pool's fraction of the ceiling @ cores busy, in creation order.")
     lines.append("CPU/step ÷ bare: the median pool's CPU seconds per env step over the bare loop's; 1.00 means the")
     lines.append("engine adds no work, so fraction of ceiling ≈ cores busy / cores x 1 / that figure, drift aside.")
+    lines.append("sync bound: the most a sync pool of that shape could reach with an engine that cost nothing: the bare")
+    lines.append("loops' own timed steps, a round of every core's per batch, dealt to the thread free first, each batch")
+    lines.append("ending with its last step (step()'s barrier). Steps that vary in cost leave threads idle at each end.")
     return "\n".join(lines) + "\n"
 
 
@@ -212,6 +254,7 @@ def to_json(results: list[ShapeResult]) -> list[dict[str, Any]]:
             "num_envs": r.num_envs,
             "batch_size": r.batch_size,
             "median_ceiling_steps_per_s": r.ceiling,
+            "sync_bound": r.sync_bound,
             "skipped": r.note or None,
             "pools": [{"steps_per_s": p.steps_per_s, "cores_busy": p.cores_busy, "ceiling_steps_per_s": p.ceiling,
                        "ceiling_fraction": p.steps_per_s / p.ceiling} for p in r.pools],

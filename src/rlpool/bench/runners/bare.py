@@ -12,7 +12,7 @@ touches as much memory as one pool thread serving that many envs."""
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -44,6 +44,11 @@ class BareLoop(Runner):
         self.own_seconds = at_once([lambda loop=loop: loop.run(iterations) for loop in self.loops])
         return iterations
 
+    def step_seconds(self, steps: int) -> np.ndarray:
+        """Every loop takes `steps` steps at once, each timed on its own:
+        shape (loops, steps), seconds, in the order run."""
+        return np.array(on_every_core([lambda loop=loop: loop.step_seconds(steps) for loop in self.loops]))
+
     def close(self) -> None:
         self.loops = []
 
@@ -53,12 +58,20 @@ def at_once(loops: list[Callable[[], float]]) -> float:
     seconds it timed itself) on its own thread, all at the same time, and
     returns the mean of their seconds, so one loop the host delays does not
     set the rate alone."""
-    seconds = [0.0] * len(loops)
+    seconds = on_every_core(loops)
+    return sum(seconds) / len(seconds)
+
+
+def on_every_core(loops: list[Callable[[], Any]]) -> list[Any]:
+    """Runs each loop (C++ that releases the GIL) on its own thread, all at
+    the same time; returns their results in order, or raises the first
+    failure."""
+    results: list[Any] = [None] * len(loops)
     errors: list[BaseException] = []
 
     def run(i: int) -> None:
         try:
-            seconds[i] = loops[i]()
+            results[i] = loops[i]()
         except BaseException as e:  # a loop that failed must not count as a fast one
             errors.append(e)
 
@@ -70,7 +83,7 @@ def at_once(loops: list[Callable[[], float]]) -> float:
         t.join()
     if errors:
         raise errors[0]
-    return sum(seconds) / len(seconds)
+    return results
 
 
 def envs_per_core(num_envs: int, cores: int) -> int:
