@@ -109,8 +109,6 @@ class _Ceiling:
         self.cores = cores
         self.envs_per_core = envs_per_core
         self.steps = warm_up(self.runner, 0.0, BARE_S / SLICES, min_call_s=BARE_S / SLICES / 2, first=64)
-        # Each step's own time, a ceiling's worth of them (BARE_S), for the sync bound.
-        self.step_seconds = self.runner.step_seconds(SLICES * self.steps)
 
     def slice(self) -> tuple[int, float]:
         """One slice: all cores' env steps and the seconds they took."""
@@ -118,7 +116,10 @@ class _Ceiling:
         return self.cores * steps, dt
 
     def sync_bound(self) -> float:
-        return sync_bound(self.step_seconds, self.envs_per_core)
+        """sync_bound() of a ceiling's worth (BARE_S) of steps, each timed
+        on its own: timed only when asked, since `rlpool bench waits` never
+        asks."""
+        return sync_bound(self.runner.step_seconds(SLICES * self.steps), self.envs_per_core)
 
 
 def sync_bound(step_seconds: np.ndarray, envs_per_core: int) -> float:
