@@ -362,18 +362,29 @@ def test_cores_scenario_measures_fresh_default_pools(monkeypatch):
 
     monkeypatch.setattr(cores.BareLoop, "open", counting_open)
     results = cores.run(show_progress=False, pools=3)
-    # A workload with shapes of its own is measured at those only.
-    assert [(r.workload, r.num_envs, r.batch_size, len(r.pools)) for r in results] == [
-        ("CartPole-v1", 4, 4, 3), ("CartPole-v1", 4, 2, 3), ("Acrobot", 6, 6, 3)]
-    # One ceiling per env count: a loop per core at once, each over num_envs / 2 cores round-robin.
-    assert bare_env_counts == [(2, 2), (3, 2)]
+    # A workload with shapes of its own is measured at those only; each
+    # workload ends with its control, bare loops measured as a pool is.
+    assert [(r.workload, r.num_envs, r.batch_size, r.control, len(r.pools)) for r in results] == [
+        ("CartPole-v1", 4, 4, False, 3), ("CartPole-v1", 4, 2, False, 3), ("CartPole-v1", 4, 0, True, 3),
+        ("Acrobot", 6, 6, False, 3), ("Acrobot", 6, 0, True, 3)]
+    # One ceiling per env count (a loop per core at once, each over num_envs /
+    # 2 cores round-robin), then a fresh twin of it per control.
+    assert bare_env_counts == [(2, 2)] + [(2, 2)] * 3 + [(3, 2)] + [(3, 2)] * 3
     for r in results:
-        assert r.ceiling > 0 and all(p.steps_per_s > 0 and p.cores_busy > 0 for p in r.pools)
+        assert r.ceiling > 0 and all(p.steps_per_s > 0 and (r.control or p.cores_busy > 0) for p in r.pools)
         # Only a sync pool waits for its last env at every step().
-        assert (r.sync_bound is None) == (r.batch_size < r.num_envs)
+        assert (r.sync_bound is None) == (r.control or r.batch_size < r.num_envs)
         assert r.sync_bound is None or 0 < r.sync_bound <= 1
+    # Same work on both sides: the control reads near 1 (drift aside), far
+    # from what a wrong pairing of rates and ceilings would give.
+    for r in (r for r in results if r.control):
+        assert all(0.3 < f < 3 for f in r.fractions)
     table = cores.format_table(results)
     assert "CartPole-v1" in table and "pools:" in table and "sync bound" in table
+    assert "    4  bare" in table and "bare (the control)" in table and "twins:" in table
+    as_json = cores.to_json(results)
+    assert [r["control"] for r in as_json] == [False, False, True, False, True]
+    assert json.loads(json.dumps(as_json)) == as_json  # strict JSON: the control's unmeasured CPU is null, not NaN
 
 
 def test_waits_scenario_compares_every_variant_on_fresh_pools(monkeypatch, capsys, tmp_path):

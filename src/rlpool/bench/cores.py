@@ -13,12 +13,19 @@ A sync pool also has a bound below the ceiling that no engine can pass:
 each step() waits for its slowest thread's last env, and env steps vary in
 cost. The "sync bound" column deals the bare loops' own step times through
 that barrier with no engine cost at all (sync_bound).
+
+Each workload also gets a control row ("bare" in the batch column): a second
+set of bare loops, fresh envs doing the same work, timed as the ceiling is
+and interleaved with it exactly as a pool is. An engine that cost nothing
+would read like it, so its spread is what this host alone does to a
+fraction of the ceiling (_measure_control).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import gc
+import math
 import os
 import statistics
 import time
@@ -74,6 +81,7 @@ class ShapeResult:
     pools: list[PoolSample]
     note: str = ""
     sync_bound: float | None = None  # sync shapes: see sync_bound()
+    control: bool = False  # bare loops measured as a pool is: see _measure_control()
 
     @property
     def fractions(self) -> list[float]:
@@ -180,12 +188,31 @@ def _measure_pool(runner, actions, ceiling: _Ceiling | None = None) -> PoolSampl
         runner.close()
 
 
+def _measure_control(task: str, options: dict[str, Any], ceiling: _Ceiling) -> PoolSample:
+    """The ceiling's twin in place of a pool: fresh bare loops of the same
+    work, timed as the ceiling's are, in slices interleaved with the
+    ceiling's as a pool's are. Any distance from 1.0 is the host's drift
+    between the two sides' slices. Its CPU is not measured: the loops keep
+    their cores busy by construction."""
+    twin = _Ceiling(task, options, ceiling.cores, ceiling.envs_per_core)
+    try:
+        steps = dt = bare_steps = bare_dt = 0.0
+        for _ in range(SLICES):
+            s, t = ceiling.slice()
+            bare_steps, bare_dt = bare_steps + s, bare_dt + t
+            s, t = twin.slice()
+            steps, dt = steps + s, dt + t
+        return PoolSample(steps / dt, math.nan, bare_steps / bare_dt)
+    finally:
+        twin.runner.close()
+
+
 def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
     import rlpool
 
     cores = os.cpu_count() or 1
     shapes_of = {label: SHAPES_OF.get(label, SHAPES) for label, _, _ in WORKLOADS}
-    total = sum(len(s) for s in shapes_of.values()) * pools
+    total = sum(len(s) + 1 for s in shapes_of.values()) * pools
     progress = Progress(1, enabled=show_progress)
     progress.begin_point(f"{len(WORKLOADS)} workloads x up to {len(SHAPES)} pool shapes x {pools} fresh pools")
     results, done = [], 0
@@ -197,19 +224,23 @@ def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
             ceilings = {n: _Ceiling(task, options, cores, envs_per_core(n, cores)) for n in {n for n, _ in own_shapes}}
         except (ImportError, Skip) as e:
             results += [ShapeResult(label, n, b, [], note=str(e)) for n, b in own_shapes]
-            done += len(own_shapes) * pools
+            done += (len(own_shapes) + 1) * pools
             continue
         shapes = [ShapeResult(label, n, b, [], sync_bound=ceilings[n].sync_bound() if b == n else None)
                   for n, b in own_shapes]
+        control = ShapeResult(label, min(ceilings), 0, [], control=True)  # at the fewest envs: the shortest steps
         actions = {b: action_batches(spec.action_space, b) for _, b in own_shapes}
-        for i in range(pools):  # shapes interleaved, so drift hits them alike
+        for i in range(pools):  # shapes and control interleaved, so drift hits them alike
             for shape in shapes:
                 progress.update(done, total, f"{label} {shape.num_envs} envs batch {shape.batch_size}: pool {i + 1}/{pools}")
                 gc.collect()
                 runner = _runner(task, options, shape.num_envs, shape.batch_size)
                 shape.pools.append(_measure_pool(runner, actions[shape.batch_size], ceilings[shape.num_envs]))
                 done += 1
-        results += shapes
+            progress.update(done, total, f"{label}: control {i + 1}/{pools}")
+            control.pools.append(_measure_control(task, options, ceilings[control.num_envs]))
+            done += 1
+        results += shapes + [control]
     progress.end()
     return results
 
@@ -231,13 +262,17 @@ def format_table(results: list[ShapeResult]) -> str:
         f = r.fractions
         busy = [p.cores_busy for p in r.pools]
         below = sum(x < TARGET for x in f)
+        batch, min_busy, cpu = ("bare", "—", "—") if r.control else (
+            str(r.batch_size), f"{min(busy):.2f}", f"{statistics.median(r.cpu_per_step_vs_bare):.2f}")
         lines.append(
-            f"{r.workload:<20} {r.num_envs:>4} {r.batch_size:>5} {r.ceiling:>9,.0f} "
+            f"{r.workload:<20} {r.num_envs:>4} {batch:>5} {r.ceiling:>9,.0f} "
             f"{statistics.median(p.steps_per_s for p in r.pools):>9,.0f} {min(f):>8.2f} {statistics.median(f):>8.2f} "
-            f"{min(busy):>8.2f} {below:>10} {statistics.median(r.cpu_per_step_vs_bare):>15.2f} "
-            f"{'—' if r.sync_bound is None else f'{r.sync_bound:.2f}':>10}"
+            f"{min_busy:>8} {below:>10} {cpu:>15} {'—' if r.sync_bound is None else f'{r.sync_bound:.2f}':>10}"
         )
-        lines.append("    pools: " + ", ".join(f"{x:.2f}@{b:.1f}" for x, b in zip(f, busy)))
+        if r.control:
+            lines.append("    twins: " + ", ".join(f"{x:.2f}" for x in f))
+        else:
+            lines.append("    pools: " + ", ".join(f"{x:.2f}@{b:.1f}" for x, b in zip(f, busy)))
     lines.append("")
     lines.append("pools: each fresh pool's fraction of the ceiling @ cores busy, in creation order.")
     lines.append("CPU/step ÷ bare: the median pool's CPU seconds per env step over the bare loop's; 1.00 means the")
@@ -245,6 +280,9 @@ def format_table(results: list[ShapeResult]) -> str:
     lines.append("sync bound: the most a sync pool of that shape could reach with an engine that cost nothing: the bare")
     lines.append("loops' own timed steps, a round of every core's per batch, dealt to the thread free first, each batch")
     lines.append("ending with its last step (step()'s barrier). Steps that vary in cost leave threads idle at each end.")
+    lines.append("bare (the control): the ceiling's twin in place of a pool, fresh bare loops timed as the ceiling's are,")
+    lines.append("in slices interleaved with it as a pool's are. Both do the same work, so its spread (twins: each one's")
+    lines.append("fraction) is what this host's drift alone does to a fraction of the ceiling; an engine can't read steadier.")
     return "\n".join(lines) + "\n"
 
 
@@ -256,8 +294,10 @@ def to_json(results: list[ShapeResult]) -> list[dict[str, Any]]:
             "batch_size": r.batch_size,
             "median_ceiling_steps_per_s": r.ceiling,
             "sync_bound": r.sync_bound,
+            "control": r.control,
             "skipped": r.note or None,
-            "pools": [{"steps_per_s": p.steps_per_s, "cores_busy": p.cores_busy, "ceiling_steps_per_s": p.ceiling,
+            "pools": [{"steps_per_s": p.steps_per_s, "cores_busy": None if r.control else p.cores_busy,
+                       "ceiling_steps_per_s": p.ceiling,
                        "ceiling_fraction": p.steps_per_s / p.ceiling} for p in r.pools],
         }
         for r in results
