@@ -120,7 +120,7 @@ CORES = Scenario(
     description=(
         "does the default num_threads keep every core busy: 5 fresh pools per shape of HalfCheetah, Ant, Hopper, "
         "Pong and raw 210x160 Pong at 8 and 32 envs, and CheetahRun at 32, sync and async, against the bare-loop "
-        "ceiling (~3 minutes)"
+        "ceiling, with the ceiling's twin as a control for the host's noise (~2-3 minutes)"
     ),
     points=(),
     timing=Timing(warmup_s=0.05, repeat_s=0.25, repeats=1),
