@@ -75,3 +75,22 @@ def test_array_draws_are_consecutive_scalar_draws():
     a = [-1.0] * 5 + [0.0] * 3 + [0.0, 1.0, 2.0]
     b = [1.0] * 5 + [0.0] * 3 + [1.0, 3.0, 7.0]
     np.testing.assert_array_equal(np.array(_dm_control.legacy_random_draws(5, ops, a, b, [])), want)
+
+
+def test_short_dots_round_as_this_machines_numpy():
+    """dm_control's norms and random quaternions go through numpy's x.dot(x):
+    BLAS ddot, whose kernel OpenBLAS picks per CPU, fusing each multiply-add
+    on some hosts and rounding each product on others. The module asks numpy
+    at import; here numpy is asked again, on other vectors, and the answers
+    must agree (a wrong one makes humanoid episodes drift within ~20 steps)."""
+    rng = np.random.default_rng(7)
+    vectors = [rng.standard_normal(n) for n in (3, 4) * 200]
+
+    def left_to_right(x):  # Python floats: each product rounded, then added
+        s = 0.0
+        for v in x.tolist():
+            s += v * v
+        return s
+
+    rounds_each_product = all(x.dot(x) == left_to_right(x) for x in vectors)
+    assert _dm_control.numpy_dot_fuses() is (not rounds_each_product)

@@ -95,10 +95,9 @@ class LqrTask {
   // get_termination: the norm of the state (qpos, qvel, act) below 1e-6;
   // numpy's dot runs over the concatenation, so the sum continues across parts.
   bool Terminated(const Physics& p) const {
-    double s = 0.0;
-    for (int i = 0; i < p.m->nq; ++i) s = std::fma(p.d->qpos[i], p.d->qpos[i], s);
-    for (int i = 0; i < p.m->nv; ++i) s = std::fma(p.d->qvel[i], p.d->qvel[i], s);
-    for (int i = 0; i < p.m->na; ++i) s = std::fma(p.d->act[i], p.d->act[i], s);
+    double s = Dot(p.d->qpos, p.d->qpos, p.m->nq);
+    s = DotFrom(s, p.d->qvel, p.d->qvel, p.m->nv);
+    s = DotFrom(s, p.d->act, p.d->act, p.m->na);
     return std::sqrt(s) < kTerminalTol;
   }
 };

@@ -21,6 +21,7 @@
 #include "bind_all.h"
 #include "model_xml.h"
 #include "physics.h"
+#include "randomizers.h"
 #include "terrain.h"
 
 namespace {
@@ -50,6 +51,38 @@ std::vector<double> LegacyRandomDraws(uint32_t seed, const std::vector<std::stri
     else throw std::invalid_argument("legacy_random_draws: unknown op '" + op + "'");
   }
   return out;
+}
+
+// Sets NumpyDotFuses() (randomizers.h) from numpy itself: x.dot(x) of
+// vectors of 3 and 4 normal draws for which the two roundings differ. numpy
+// must agree with one of them on every such vector to be followed.
+void FollowNumpyDotRounding() {
+  namespace nb = nanobind;
+  nb::object array = nb::module_::import_("numpy").attr("array");
+  rlpool::random::LegacyRandomState rng(2026);
+  int fused = 0, separate = 0, asked = 0;
+  for (int trial = 0; trial < 256 && asked < 32; ++trial) {
+    const int n = 3 + trial % 2;
+    double x[4];
+    nb::list values;
+    for (int i = 0; i < n; ++i) {
+      x[i] = rng.Gauss();
+      values.append(x[i]);
+    }
+    double f = 0.0, s = 0.0;
+    for (int i = 0; i < n; ++i) {
+      f = std::fma(x[i], x[i], f);
+      s += x[i] * x[i];
+    }
+    if (f == s) continue;
+    nb::object a = array(values);
+    const double got = nb::cast<double>(a.attr("dot")(a));
+    ++asked;
+    fused += got == f;
+    separate += got == s;
+  }
+  if (asked > 0 && separate == asked) rlpool::dm_control::NumpyDotFuses().store(false);
+  else if (asked > 0 && fused == asked) rlpool::dm_control::NumpyDotFuses().store(true);
 }
 
 // The bare physics of a task: the physics-only ceiling of its env. It holds
@@ -136,6 +169,7 @@ NB_MODULE(_dm_control, m) {
   rlpool::ImportNumpy();
   using namespace rlpool::dm_control;
   mju_user_error = ThrowMujocoError;
+  FollowNumpyDotRounding();
   BindAcrobot(m);
   BindBallInCup(m);
   BindCartpole(m);
@@ -158,6 +192,7 @@ NB_MODULE(_dm_control, m) {
   m.def("legacy_random_draws", &LegacyRandomDraws, nanobind::arg("seed"), nanobind::arg("ops"), nanobind::arg("a"),
         nanobind::arg("b"), nanobind::arg("p"));
   m.def("terrain_zoom", &TerrainZoom, nanobind::arg("values"), nanobind::arg("n"), nanobind::arg("out_n"));
+  m.def("numpy_dot_fuses", [] { return NumpyDotFuses().load(); });
   nanobind::class_<BarePhysics>(m, "bare_physics")
       .def(nanobind::init<const std::string&, int, int, int>(), nanobind::arg("xml_path"), nanobind::arg("envs") = 1,
            nanobind::arg("frame_skip") = 1, nanobind::arg("reset_steps") = 0)

@@ -3,6 +3,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include <atomic>
 #include <cmath>
 
 #include "../../common/random/legacy_random_state.h"
@@ -10,16 +11,33 @@
 
 namespace rlpool::dm_control {
 
-// x.dot(y) of short float64 vectors as numpy computes it: BLAS ddot, which
-// for vectors this short accumulates left to right with fused multiply-adds
-// (OpenBLAS's kernel; checked bit for bit against numpy here). A plain sum
-// differs in the last bit often enough to make contact-rich episodes
-// (humanoid, quadruped) drift from dm_control's after a few dozen steps.
-inline double Dot(const double* x, const double* y, int n) {
-  double s = 0.0;
-  for (int i = 0; i < n; ++i) s = std::fma(x[i], y[i], s);
+// Whether this machine's numpy fuses each multiply-add of a short dot
+// product (Dot). numpy hands x.dot(y) to BLAS ddot, and OpenBLAS picks its
+// kernel by CPU: on the hosts of 2026-11-30 and 12-01 it fused them; on
+// an AMD EPYC with AVX-512 (2026-12-02) it rounds each product first. So the
+// module asks numpy once, at import (module.cpp), and sets this; fused until
+// then, and kept if numpy agrees with neither rounding.
+inline std::atomic<bool>& NumpyDotFuses() {
+  static std::atomic<bool> fuses{true};
+  return fuses;
+}
+
+// s + x.dot(y) of short float64 vectors as numpy computes a dot: BLAS ddot,
+// which for vectors this short accumulates left to right, fused or not as
+// NumpyDotFuses() says. A sum rounded the other way differs in the last bit
+// often enough to make contact-rich episodes (humanoid, quadruped) drift
+// from dm_control's after a few dozen steps. Starting from `s` continues a
+// dot over a concatenation.
+inline double DotFrom(double s, const double* x, const double* y, int n) {
+  if (NumpyDotFuses().load(std::memory_order_relaxed)) {
+    for (int i = 0; i < n; ++i) s = std::fma(x[i], y[i], s);
+  } else {
+    for (int i = 0; i < n; ++i) s += x[i] * y[i];  // rounded product, then sum: built with -ffp-contract=off
+  }
   return s;
 }
+
+inline double Dot(const double* x, const double* y, int n) { return DotFrom(0.0, x, y, n); }
 
 // np.linalg.norm of a short float64 vector: sqrt(x.dot(x)).
 inline double Norm(const double* x, int n) { return std::sqrt(Dot(x, x, n)); }
