@@ -228,7 +228,7 @@ def run(show_progress: bool = True, pools: int = POOLS) -> list[ShapeResult]:
             continue
         shapes = [ShapeResult(label, n, b, [], sync_bound=ceilings[n].sync_bound() if b == n else None)
                   for n, b in own_shapes]
-        control = ShapeResult(label, min(ceilings), 0, [], control=True)  # at the fewest envs: the shortest steps
+        control = ShapeResult(label, min(ceilings), 0, [], control=True)  # fewest envs: cheapest to build, tightest rows
         actions = {b: action_batches(spec.action_space, b) for _, b in own_shapes}
         for i in range(pools):  # shapes and control interleaved, so drift hits them alike
             for shape in shapes:
