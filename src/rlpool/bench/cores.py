@@ -176,16 +176,23 @@ def _measure_pool(runner, actions, ceiling: _Ceiling | None = None) -> PoolSampl
         calls_needed = 4 * -(-runner.num_envs // runner.batch_size)
         iterations = warm_up(runner, WARMUP_S, WINDOW_S / SLICES, calls_needed, WINDOW_S / SLICES / 4)
         runner.pause()
-        steps = dt = cpu = bare_steps = bare_dt = 0.0
-        for _ in range(SLICES):
-            if ceiling is not None:
-                s, t = ceiling.slice()
-                bare_steps, bare_dt = bare_steps + s, bare_dt + t
-            s, t, c = _pool_slice(runner, iterations)
-            steps, dt, cpu = steps + s, dt + t, cpu + c
-        return PoolSample(steps / dt, cpu / dt, bare_steps / bare_dt if bare_dt else 0.0)
+        return _interleaved(lambda: _pool_slice(runner, iterations), ceiling)
     finally:
         runner.close()
+
+
+def _interleaved(timed_slice, ceiling: _Ceiling | None) -> PoolSample:
+    """SLICES calls of `timed_slice` (-> steps, seconds, CPU seconds), each
+    right after a bare slice of `ceiling` (none, and a ceiling of 0, without
+    one): the one timing loop of the pools and the control."""
+    steps = dt = cpu = bare_steps = bare_dt = 0.0
+    for _ in range(SLICES):
+        if ceiling is not None:
+            s, t = ceiling.slice()
+            bare_steps, bare_dt = bare_steps + s, bare_dt + t
+        s, t, c = timed_slice()
+        steps, dt, cpu = steps + s, dt + t, cpu + c
+    return PoolSample(steps / dt, cpu / dt, bare_steps / bare_dt if bare_dt else 0.0)
 
 
 def _measure_control(task: str, options: dict[str, Any], ceiling: _Ceiling) -> PoolSample:
@@ -196,13 +203,7 @@ def _measure_control(task: str, options: dict[str, Any], ceiling: _Ceiling) -> P
     their cores busy by construction."""
     twin = _Ceiling(task, options, ceiling.cores, ceiling.envs_per_core)
     try:
-        steps = dt = bare_steps = bare_dt = 0.0
-        for _ in range(SLICES):
-            s, t = ceiling.slice()
-            bare_steps, bare_dt = bare_steps + s, bare_dt + t
-            s, t = twin.slice()
-            steps, dt = steps + s, dt + t
-        return PoolSample(steps / dt, math.nan, bare_steps / bare_dt)
+        return _interleaved(lambda: (*twin.slice(), math.nan), ceiling)
     finally:
         twin.runner.close()
 
