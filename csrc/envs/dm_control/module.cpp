@@ -69,12 +69,8 @@ void FollowNumpyDotRounding() {
       x[i] = rng.Gauss();
       values.append(x[i]);
     }
-    double f = 0.0, s = 0.0;
-    for (int i = 0; i < n; ++i) {
-      f = std::fma(x[i], x[i], f);
-      s += x[i] * x[i];
-    }
-    if (f == s) continue;
+    const double s = rlpool::dm_control::RoundedDotFrom(0.0, x, x, n);
+    if (s == rlpool::dm_control::FusedDotFrom(0.0, x, x, n)) continue;
     nb::object a = array(values);
     const double got = nb::cast<double>(a.attr("dot")(a));
     ++asked;

@@ -22,6 +22,18 @@ inline std::atomic<bool>& NumpyDotFuses() {
   return fuses;
 }
 
+// s + x.dot(y), accumulated left to right with each multiply-add fused
+// (one rounding) or each product rounded before it is added.
+inline double FusedDotFrom(double s, const double* x, const double* y, int n) {
+  for (int i = 0; i < n; ++i) s = std::fma(x[i], y[i], s);
+  return s;
+}
+
+inline double RoundedDotFrom(double s, const double* x, const double* y, int n) {
+  for (int i = 0; i < n; ++i) s += x[i] * y[i];  // built with -ffp-contract=off: never fused
+  return s;
+}
+
 // s + x.dot(y) of short float64 vectors as numpy computes a dot: BLAS ddot,
 // which for vectors this short accumulates left to right, fused or not as
 // NumpyDotFuses() says. A sum rounded the other way differs in the last bit
@@ -29,12 +41,7 @@ inline std::atomic<bool>& NumpyDotFuses() {
 // from dm_control's after a few dozen steps. Starting from `s` continues a
 // dot over a concatenation.
 inline double DotFrom(double s, const double* x, const double* y, int n) {
-  if (NumpyDotFuses().load(std::memory_order_relaxed)) {
-    for (int i = 0; i < n; ++i) s = std::fma(x[i], y[i], s);
-  } else {
-    for (int i = 0; i < n; ++i) s += x[i] * y[i];  // rounded product, then sum: built with -ffp-contract=off
-  }
-  return s;
+  return NumpyDotFuses().load(std::memory_order_relaxed) ? FusedDotFrom(s, x, y, n) : RoundedDotFrom(s, x, y, n);
 }
 
 inline double Dot(const double* x, const double* y, int n) { return DotFrom(0.0, x, y, n); }
