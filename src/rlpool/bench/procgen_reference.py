@@ -1,4 +1,5 @@
-"""procgen itself, the alignment reference, made importable on any Python.
+"""procgen itself (the alignment tests' reference and the procgen scenario's
+peer), made importable on any Python.
 
 procgen 0.10.7 has wheels for cp36-cp310 only and no sdist, so it cannot be
 pip-installed on the Python rlpool's CI uses. Its Python layer is plain Python
