@@ -160,3 +160,19 @@ def test_a_library_that_is_not_libenv(tmp_path):
 
     result = _import_copy(tmp_path, fake)
     assert "ImportError:" in result.stdout and "lacks libenv_version" in result.stdout, result
+
+
+def test_same_step_autoreset_final_obs_is_the_next_first_frame():
+    # libenv draws the next episode's first frame in the ending step (docs/procgen.md), so
+    # under same_step the final observation and the returned one are that frame.
+    env = rlpool.make("ChaserEasy-v0", num_envs=1, seed=3, autoreset_mode="same_step")
+    env.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(2000):
+        obs, _, terminated, truncated, info = env.step(rng.integers(0, 15, size=1))
+        if terminated[0] or truncated[0]:
+            np.testing.assert_array_equal(info["final_obs"][0], obs[0])
+            assert info["elapsed_step"][0] == 0
+            break
+    else:
+        pytest.fail("no episode ended in 2000 steps")
