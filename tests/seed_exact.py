@@ -52,14 +52,15 @@ def play_side_by_side(
     ref_kwargs: dict | None = None,
     obs_of: Callable[[Any], Any] = lambda o: o,
     setup_ref: Callable[[gymnasium.Env], None] = lambda ref: None,
+    make_ref: Callable[..., gymnasium.Env] = gymnasium.make,
     action_rng_seed: int = 0,
 ) -> dict[str, int]:
     """Steps both `steps` times; returns how many episodes ended by termination
     and by truncation (callers assert both kinds were crossed). `obs_of` turns
     a gymnasium observation into the pool's form; `setup_ref` sets what
-    gymnasium offers only as attributes."""
+    gymnasium offers only as attributes; `make_ref` makes one reference env."""
     env = rlpool.make(task, num_envs=num_envs, seed=seed, **(make_kwargs or {}))
-    refs = [gymnasium.make(ref_id, **(ref_kwargs or {})) for _ in range(num_envs)]
+    refs = [make_ref(ref_id, **(ref_kwargs or {})) for _ in range(num_envs)]
     for ref in refs:
         setup_ref(ref)
     rng = np.random.default_rng(action_rng_seed)
