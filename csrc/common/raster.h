@@ -4,10 +4,11 @@
 // (gfxdraw.aapolygon / filled_polygon / aacircle / filled_circle),
 // pygame.draw.polygon's scanline fill,
 // pygame.draw.line / lines (Bresenham) and aaline / aalines (Wu, float end
-// points), pygame.math.Vector2.rotate_rad and pygame.transform.smoothscale's
-// area-averaging shrink. Written from the algorithms' descriptions; integer
-// rounding follows them so that pixels land where pygame puts them. Text is
-// not drawn. Shared by the families that draw (box2d, classic_control).
+// points) and pygame.math.Vector2.rotate_rad; each frame is then shrunk
+// with pygame.transform.smoothscale (raster/smoothscale.h). Written from the
+// algorithms' descriptions; integer rounding follows them so that pixels
+// land where pygame puts them. Text is not drawn. Shared by the families
+// that draw (box2d, classic_control).
 #pragma once
 
 #include <algorithm>
@@ -19,6 +20,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "raster/smoothscale.h"
 
 namespace rlpool::raster {
 
@@ -172,42 +175,24 @@ class Canvas {
   // Rasterises the frame and writes pygame.transform.smoothscale of it to
   // `out` (dh x dw x 3, RGB): X shrink, then Y shrink, 16.16 fixed point.
   void Render(int dw, int dh, uint8_t* out) {
-    const int xspace = 0x10000 * w_ / dw;
-    if (static_cast<int>(plan_.size()) != dw) PlanX(dw, xspace);
+    if (shrink_x_.Columns() != dw) shrink_x_.Plan(w_, dw);
     Scratch& sc = scratch();
     band_ = &sc.band;
     changes_ = &sc.changes;
     sc.band.resize(static_cast<size_t>(w_) * kBand);
-    words_ = (w_ + 1 + 63) / 64;
+    words_ = ChangeWords(w_);
     sc.changes.resize(static_cast<size_t>(words_) * kBand);
     sc.row.resize(static_cast<size_t>(dw) * 3);
-    // pygame's Y shrink, fed one X-shrunk row at a time.
-    const int yspace = 0x10000 * h_ / dh;
-    const int yrecip = static_cast<int>(0x100000000LL / yspace);
-    sc.acc_line.assign(static_cast<size_t>(dw) * 3, 0);
-    int counter = yspace;
-    uint8_t* dst = out;
+    ShrinkY shrink_y(h_, dh, dw, &sc.acc_line, out);
     for (int b0 = 0; b0 < h_; b0 += kBand) {
       const int b1 = std::min(h_, b0 + kBand);
       std::fill(sc.band.begin(), sc.band.begin() + static_cast<size_t>(b1 - b0) * w_, 0u);
       std::fill(sc.changes.begin(), sc.changes.end(), 0ull);
       for (const Poly& p : *polys_) Rasterise(p, b0, b1);
       for (int y = b0; y < b1; ++y) {
-        ShrinkRowX(&sc.band[static_cast<size_t>(y - b0) * w_], &sc.changes[static_cast<size_t>(y - b0) * words_],
-                   sc.row.data(), xspace);
-        const uint8_t* src = sc.row.data();
-        uint16_t* acc = sc.acc_line.data();
-        if (counter > 0x10000) {
-          for (int i = 0; i < dw * 3; ++i) acc[i] = static_cast<uint16_t>(acc[i] + src[i]);
-          counter -= 0x10000;
-        } else {
-          const int frac = 0x10000 - counter;
-          for (int i = 0; i < dw * 3; ++i) {
-            *dst++ = static_cast<uint8_t>(((acc[i] + ((src[i] * counter) >> 16)) * yrecip) >> 16);
-            acc[i] = static_cast<uint16_t>((src[i] * frac) >> 16);
-          }
-          counter = yspace - frac;
-        }
+        shrink_x_.Row(&sc.band[static_cast<size_t>(y - b0) * w_], &sc.changes[static_cast<size_t>(y - b0) * words_],
+                      sc.row.data());
+        shrink_y.AddRow(sc.row.data());
       }
     }
   }
@@ -225,12 +210,6 @@ class Canvas {
     int x[8], y[8];
     float fx[2], fy[2];               // kDrawAaLine: pygame keeps its end points as floats
     bool skip_first, skip_second, extra;  // kDrawAaLine: aalines' end-pixel rules
-  };
-
-  // One output column of the X pass: source pixels [first, boundary) count
-  // fully, pixel `boundary` by counter / 65536 (the rest carries over).
-  struct XStep {
-    int first, boundary, counter;
   };
 
   // A shape of `kind` with n points in colour c; the caller fills in the rest.
@@ -815,111 +794,10 @@ class Canvas {
     }
   }
 
-  void PlanX(int dw, int xspace) {
-    plan_.clear();
-    int counter = xspace, first = 0;
-    for (int x = 0; x < w_ && static_cast<int>(plan_.size()) < dw; ++x) {
-      if (counter > 0x10000) {
-        counter -= 0x10000;
-      } else {
-        plan_.push_back({first, x, counter});
-        first = x + 1;
-        counter = xspace - (0x10000 - counter);
-      }
-    }
-    column_of_.assign(static_cast<size_t>(w_) + 2, static_cast<int>(plan_.size()));
-    for (size_t j = 0; j < plan_.size(); ++j)
-      for (int x = j > 0 ? plan_[j].first : 0; x <= plan_[j].boundary; ++x) column_of_[x] = static_cast<int>(j);
-    uniform_rows_.clear();
-    xrecip_ = static_cast<int>(0x100000000LL / xspace);
-  }
-
-  // What pygame's loop writes for column j when its pixels (and the split
-  // pixel before them) all hold channel value v.
-  uint8_t UniformValue(size_t j, int v) const {
-    const XStep& st = plan_[j];
-    const int carry = j > 0 ? (v * (0x10000 - plan_[j - 1].counter)) >> 16 : 0;
-    const int acc = carry + (st.boundary - st.first) * v;
-    return static_cast<uint8_t>(((static_cast<uint16_t>(acc) + ((v * st.counter) >> 16)) * xrecip_) >> 16);
-  }
-
   // Pixel x of a band row may differ from pixel x - 1 only where a span or a
   // blended pixel started or ended: those places are marked.
   void MarkChange(int row, int x) {
     if (x < w_) (*changes_)[static_cast<size_t>(row) * words_ + (x >> 6)] |= 1ull << (x & 63);
-  }
-
-  // The first change mark at or after pixel x (w_ + 1 when none).
-  int NextChange(const uint64_t* bits, int x) const {
-    for (int w = x >> 6; w < words_; ++w) {
-      uint64_t m = bits[w];
-      if (w == (x >> 6)) m &= ~0ull << (x & 63);
-      if (m) return (w << 6) + __builtin_ctzll(m);
-    }
-    return w_ + 1;
-  }
-
-  // What columns 0..dw-1 come to where every pixel (and the split pixel
-  // before) holds `color`: made once per colour and kept, so a run of such
-  // columns is one copy. A frame has a handful of flat colours.
-  const uint8_t* UniformRow(uint32_t color) {
-    for (const UniformCache& u : uniform_rows_)
-      if (u.color == color) return u.bytes.data();
-    UniformCache* u;
-    if (uniform_rows_.size() < kMaxUniformRows) {
-      uniform_rows_.push_back({0, std::vector<uint8_t>(plan_.size() * 3)});
-      u = &uniform_rows_.back();
-    } else {
-      u = &uniform_rows_[evict_++ % kMaxUniformRows];  // reuses the buffer: no allocation once full
-    }
-    u->color = color;
-    for (size_t j = 0; j < plan_.size(); ++j)
-      for (int c = 0; c < 3; ++c) u->bytes[j * 3 + c] = UniformValue(j, static_cast<int>((color >> (8 * c)) & 0xFF));
-    return u->bytes.data();
-  }
-
-  // pygame's X shrink of one row. A run of columns whose pixels (and the
-  // split pixel before each) are all one colour is copied from that colour's
-  // row; any other column is summed, its full pixels two channels per add.
-  // Same integers as pygame's loop.
-  void ShrinkRowX(const uint32_t* src, const uint64_t* changes, uint8_t* dst, int xspace) {
-    const int xrecip = static_cast<int>(0x100000000LL / xspace);
-    const int dw = static_cast<int>(plan_.size());
-    int next = NextChange(changes, 1);
-    for (int j = 0; j < dw;) {
-      const XStep& st = plan_[j];
-      const int from = j > 0 ? st.first : 1;
-      if (next < from) next = NextChange(changes, from);
-      const uint32_t v = src[st.boundary];
-      if (from > st.boundary || next > st.boundary) {
-        // Flat up to the column that holds the next change.
-        const int end = next > plan_.back().boundary ? dw : std::max(column_of_[next], j + 1);
-        std::memcpy(dst, UniformRow(v) + 3 * j, static_cast<size_t>(end - j) * 3);
-        dst += 3 * (end - j);
-        j = end;
-        continue;
-      }
-      const int ch[3] = {static_cast<int>(v & 0xFF), static_cast<int>((v >> 8) & 0xFF), static_cast<int>((v >> 16) & 0xFF)};
-      int carry[3] = {0, 0, 0};
-      if (j > 0) {
-        const uint32_t pv = src[st.first - 1];
-        const int frac = 0x10000 - plan_[j - 1].counter;
-        carry[0] = (static_cast<int>(pv & 0xFF) * frac) >> 16;
-        carry[1] = (static_cast<int>((pv >> 8) & 0xFF) * frac) >> 16;
-        carry[2] = (static_cast<int>((pv >> 16) & 0xFF) * frac) >> 16;
-      }
-      uint32_t rb = 0, g = 0;
-      for (int k = st.first; k < st.boundary; ++k) {
-        const uint32_t u = src[k];
-        rb += u & 0x00FF00FFu;
-        g += (u >> 8) & 0xFFu;
-      }
-      const int acc[3] = {carry[0] + static_cast<int>(rb & 0xFFFFu), carry[1] + static_cast<int>(g),
-                          carry[2] + static_cast<int>(rb >> 16)};
-      for (int c = 0; c < 3; ++c)
-        *dst++ = static_cast<uint8_t>(((static_cast<uint16_t>(acc[c]) + ((ch[c] * st.counter) >> 16)) * xrecip) >> 16);
-      ++j;
-    }
   }
 
   // Per-thread working memory, shared by every canvas a worker renders: one
@@ -940,16 +818,7 @@ class Canvas {
   int origin_x_ = 0;  // the surface column shown in canvas column 0
   bool flipped_ = false;
   std::vector<Poly>* polys_ = nullptr;
-  std::vector<XStep> plan_;
-  int xrecip_ = 0;                // 2^32 / the X step, pygame's reciprocal
-  std::vector<int> column_of_;    // pixel x -> the output column whose range holds it
-  struct UniformCache {
-    uint32_t color;
-    std::vector<uint8_t> bytes;  // dw x 3
-  };
-  static constexpr size_t kMaxUniformRows = 32;
-  std::vector<UniformCache> uniform_rows_;
-  size_t evict_ = 0;
+  ShrinkX shrink_x_;  // the X pass's plan for this canvas's output size
   std::vector<uint32_t>* band_ = nullptr;  // the thread's scratch, during Render
   std::vector<uint64_t>* changes_ = nullptr;
   int words_ = 0;

@@ -11,11 +11,15 @@ import collections.abc
 import dataclasses
 import difflib
 import importlib
+import logging
 import numbers
+import sys
 import warnings
 from typing import Any, Callable
 
 import numpy as np
+
+_log = logging.getLogger("rlpool")
 
 # Options every pool takes, with envpool's names and defaults, and what each
 # means (`rlpool info`). Their values are checked in one place, the engine's
@@ -112,13 +116,23 @@ def list_all_envs(family: str | None = None) -> list[str]:
 
 
 def flush_native_warnings(task: Task) -> None:
-    """Reports what a family's native code collected as warnings (MuJoCo's
-    model compiler, for one) through Python's warnings module."""
-    module = importlib.import_module(f"rlpool._{task.family}")
-    take = getattr(module, "take_warnings", None)
-    if take is not None:
-        for message in take():
-            warnings.warn(f"{task.task_id}: {message.strip()}", RuntimeWarning, stacklevel=4)
+    """Reports what native code collected as warnings (MuJoCo's model
+    compiler, for one), each message once per process: one that matters to
+    the user through Python's warnings module, one the family knows to be
+    harmless (a deprecation in a reference model rlpool ships) to the
+    "rlpool" logger at DEBUG level. Every loaded native module is asked, not
+    only the task's: MuJoCo has one warning handler per process, which the
+    first MuJoCo module imported installs."""
+    for name, module in list(sys.modules.items()):
+        take = getattr(module, "take_warnings", None) if name.startswith("rlpool._") else None
+        if take is None:
+            continue
+        for message, matters in take():
+            text = f"{task.task_id}: {message.strip()}"
+            if matters:
+                warnings.warn(text, RuntimeWarning, stacklevel=4)
+            else:
+                _log.debug("%s", text)
 
 
 def _base_name(task_id: str) -> str:

@@ -24,6 +24,7 @@
 #include "../../core/env.h"
 #include "common/random/np_random.h"
 #include "bipedal_walker_render.h"
+#include "bodies.h"
 
 namespace rlpool::box2d {
 
@@ -133,8 +134,6 @@ class BipedalWalker {
       return f;
     }
   };
-
-  static b2Vec2 V(double x, double y) { return b2Vec2(static_cast<float32>(x), static_cast<float32>(y)); }
 
   // gymnasium's _destroy: listener off, then the terrain last-created first
   // (it reverses its terrain list), the hull and the four leg parts.
@@ -265,23 +264,8 @@ class BipedalWalker {
     }
   }
 
-  static b2Body* CreateBox(b2World* world, double x, double y, double angle, double hx, double hy) {
-    b2BodyDef bd;
-    bd.type = b2_dynamicBody;
-    bd.position = V(x, y);
-    bd.angle = static_cast<float32>(angle);
-    b2Body* body = world->CreateBody(&bd);
-    b2PolygonShape box;
-    box.SetAsBox(static_cast<float32>(hx), static_cast<float32>(hy));
-    b2FixtureDef fd;
-    fd.shape = &box;
-    fd.density = 1.0f;
-    fd.restitution = 0.0f;
-    fd.filter.categoryBits = 0x0020;
-    fd.filter.maskBits = 0x001;
-    body->CreateFixture(&fd);
-    return body;
-  }
+  // gymnasium's LEG_FD and LOWER_FD: the leg parts collide with the ground only.
+  static constexpr Material kLegMaterial{1.0f, 0x0020, 0x001};
 
   b2RevoluteJoint* Join(b2Body* a, b2Body* b, double anchor_a_y, double anchor_b_y, double speed, double lower,
                         double upper) {
@@ -304,33 +288,18 @@ class BipedalWalker {
   void BuildWalker() {
     const double init_x = kTerrainStep * kTerrainStartpad / 2;
     const double init_y = kTerrainHeight + 2 * kLegH;
-    {
-      b2BodyDef bd;
-      bd.type = b2_dynamicBody;
-      bd.position = V(init_x, init_y);
-      hull_ = world_->CreateBody(&bd);
-      static const double kHull[5][2] = {{-30, 9}, {6, 9}, {34, 1}, {34, -8}, {-30, -8}};
-      b2Vec2 verts[5];
-      for (int i = 0; i < 5; ++i) verts[i] = V(kHull[i][0] / kScale, kHull[i][1] / kScale);
-      b2PolygonShape poly;
-      poly.Set(verts, 5);
-      b2FixtureDef fd;
-      fd.shape = &poly;
-      fd.density = 5.0f;
-      fd.friction = 0.1f;
-      fd.filter.categoryBits = 0x0020;
-      fd.filter.maskBits = 0x001;
-      fd.restitution = 0.0f;
-      hull_->CreateFixture(&fd);
-    }
+    static const double kHull[5][2] = {{-30, 9}, {6, 9}, {34, 1}, {34, -8}, {-30, -8}};
+    hull_ = CreateDynamicBody(world_.get(), V(init_x, init_y), 0.0, PixelPolygon(kHull, kScale),
+                              Material{5.0f, 0x0020, 0x001, 0.1f});
     hull_->ApplyForceToCenter(V(rng_.Uniform(-kInitialRandom, kInitialRandom), 0), true);
     for (int k = 0; k < 2; ++k) {
       const int i = k == 0 ? -1 : 1;
-      b2Body* leg = CreateBox(world_.get(), init_x, init_y - kLegH / 2 - kLegDown, i * 0.05, kLegW / 2, kLegH / 2);
+      b2Body* leg = CreateDynamicBody(world_.get(), V(init_x, init_y - kLegH / 2 - kLegDown), i * 0.05,
+                                      Box(kLegW / 2, kLegH / 2), kLegMaterial);
       legs_[2 * k] = leg;
       joints_[2 * k] = Join(hull_, leg, kLegDown, kLegH / 2, i, -0.8, 1.1);
-      b2Body* lower =
-          CreateBox(world_.get(), init_x, init_y - kLegH * 3 / 2 - kLegDown, i * 0.05, 0.8 * kLegW / 2, kLegH / 2);
+      b2Body* lower = CreateDynamicBody(world_.get(), V(init_x, init_y - kLegH * 3 / 2 - kLegDown), i * 0.05,
+                                        Box(0.8 * kLegW / 2, kLegH / 2), kLegMaterial);
       ground_contact_[2 * k + 1] = false;
       legs_[2 * k + 1] = lower;
       joints_[2 * k + 1] = Join(leg, lower, -kLegH / 2, kLegH / 2, 1, -1.6, -0.1);

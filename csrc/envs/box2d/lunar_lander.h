@@ -23,6 +23,7 @@
 
 #include "../../core/env.h"
 #include "common/random/np_random.h"
+#include "bodies.h"
 #include "lunar_lander_render.h"
 
 namespace rlpool::box2d {
@@ -117,8 +118,6 @@ class LunarLander {
     LunarLander* env_;
   };
 
-  static b2Vec2 V(double x, double y) { return b2Vec2(static_cast<float32>(x), static_cast<float32>(y)); }
-
   void BuildWorld() {
     world_ = std::make_unique<b2World>(V(0, gravity_));
     world_->SetContactListener(&contacts_);
@@ -162,26 +161,9 @@ class LunarLander {
     }
 
     const double initial_y = kViewportH / kScale, initial_x = kViewportW / kScale / 2;
-    {
-      b2BodyDef bd;
-      bd.type = b2_dynamicBody;
-      bd.position = V(initial_x, initial_y);
-      bd.angle = 0.0f;
-      lander_ = world_->CreateBody(&bd);
-      static const double kPoly[6][2] = {{-14, 17}, {-17, 0}, {-17, -10}, {17, -10}, {17, 0}, {14, 17}};
-      b2Vec2 verts[6];
-      for (int i = 0; i < 6; ++i) verts[i] = V(kPoly[i][0] / kScale, kPoly[i][1] / kScale);
-      b2PolygonShape poly;
-      poly.Set(verts, 6);
-      b2FixtureDef fd;
-      fd.shape = &poly;
-      fd.density = 5.0f;
-      fd.friction = 0.1f;
-      fd.filter.categoryBits = 0x0010;
-      fd.filter.maskBits = 0x001;
-      fd.restitution = 0.0f;
-      lander_->CreateFixture(&fd);
-    }
+    static const double kPoly[6][2] = {{-14, 17}, {-17, 0}, {-17, -10}, {17, -10}, {17, 0}, {14, 17}};
+    lander_ = CreateDynamicBody(world_.get(), V(initial_x, initial_y), 0.0, PixelPolygon(kPoly, kScale),
+                                Material{5.0f, 0x0010, 0x001, 0.1f});
     double fx = rng_.Uniform(-kInitialRandom, kInitialRandom);
     double fy = rng_.Uniform(-kInitialRandom, kInitialRandom);
     lander_->ApplyForceToCenter(V(fx, fy), true);
@@ -192,20 +174,8 @@ class LunarLander {
 
     for (int k = 0; k < 2; ++k) {
       const int i = k == 0 ? -1 : 1;
-      b2BodyDef bd;
-      bd.type = b2_dynamicBody;
-      bd.position = V(initial_x - i * kLegAway / kScale, initial_y);
-      bd.angle = static_cast<float32>(i * 0.05);
-      b2Body* leg = world_->CreateBody(&bd);
-      b2PolygonShape box;
-      box.SetAsBox(static_cast<float32>(kLegW / kScale), static_cast<float32>(kLegH / kScale));
-      b2FixtureDef fd;
-      fd.shape = &box;
-      fd.density = 1.0f;
-      fd.restitution = 0.0f;
-      fd.filter.categoryBits = 0x0020;
-      fd.filter.maskBits = 0x001;
-      leg->CreateFixture(&fd);
+      b2Body* leg = CreateDynamicBody(world_.get(), V(initial_x - i * kLegAway / kScale, initial_y), i * 0.05,
+                                      Box(kLegW / kScale, kLegH / kScale), Material{1.0f, 0x0020, 0x001});
       legs_[k] = leg;
 
       b2RevoluteJointDef rjd;

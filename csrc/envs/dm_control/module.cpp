@@ -17,6 +17,7 @@
 
 #include "../../bind/bare_loop.h"
 #include "../../common/random/legacy_random_state.h"
+#include "../mujoco/messages.h"
 #include "../mujoco/model.h"
 #include "bind_all.h"
 #include "model_xml.h"
@@ -25,10 +26,6 @@
 #include "terrain.h"
 
 namespace {
-
-// MuJoCo's default error handler exits the process; throwing lets the pool
-// report the failure from recv() instead.
-void ThrowMujocoError(const char* message) { throw std::runtime_error(std::string("MuJoCo error: ") + message); }
 
 // Draws from RandomState(seed), one per op: "rand", "randn",
 // "uniform" (a[i], b[i]), "normal" (loc a[i], scale b[i]), "randint"
@@ -162,7 +159,7 @@ std::vector<double> TerrainZoom(const std::vector<double>& values, long n, long 
 NB_MODULE(_dm_control, m) {
   rlpool::ImportNumpy();
   using namespace rlpool::dm_control;
-  mju_user_error = ThrowMujocoError;
+  rlpool::mujoco::InstallMujocoHandlers(m);
   FollowNumpyDotRounding();
   BindAcrobot(m);
   BindBallInCup(m);

@@ -79,8 +79,8 @@ inline std::vector<std::string> MissionTable(const Params& p) {
       for (int c = 0; c < 6; ++c)
         for (int k = 0; k < 3; ++k) t.push_back("pick up the " + ObjectText(c, k));
       return t;
+    default: return {""};  // the BabyAI kinds: generated text, coded in babyai_mission.h
   }
-  return {""};  // BabyAI: generated text, coded in babyai_mission.h
 }
 
 }  // namespace rlpool::minigrid

@@ -187,7 +187,8 @@ class HumanoidV5 : public HumanoidBase {
  public:
   // Info fields: the head (x_position, y_position, tendon_length[ntendon],
   // tendon_velocity[ntendon]), then the scalars of the tail.
-  enum : size_t { kXPosition = kFirstInfo, kYPosition, kTendonLength, kTendonVelocity, kFirstTail };
+  enum : size_t { kXPosition = kFirstInfo, kYPosition, kTendonLength, kTendonVelocity };
+  static constexpr size_t kFirstTail = kTendonVelocity + 1;  // a number: the tail enum is added to it
   enum { kDistance, kXVelocity, kYVelocity, kRewardSurvive, kRewardForward, kRewardCtrl, kRewardContact, kNumTail };
   static constexpr std::array<const char*, kNumTail> kTail = {
       "distance_from_origin", "x_velocity", "y_velocity", "reward_survive",

@@ -64,7 +64,8 @@ class HumanoidStandupV5 : public HumanoidStandupBase {
  public:
   // Info fields: the head (x_position, y_position, z_distance_from_origin,
   // tendon_length[ntendon], tendon_velocity[ntendon]), then the rewards.
-  enum : size_t { kXPosition = kFirstInfo, kYPosition, kZDistance, kTendonLength, kTendonVelocity, kFirstTail };
+  enum : size_t { kXPosition = kFirstInfo, kYPosition, kZDistance, kTendonLength, kTendonVelocity };
+  static constexpr size_t kFirstTail = kTendonVelocity + 1;  // a number: the tail enum is added to it
   enum { kRewardLinup, kRewardQuadctrl, kRewardImpact, kNumTail };
   static constexpr std::array<const char*, kNumTail> kTail = {"reward_linup", "reward_quadctrl", "reward_impact"};
 

@@ -107,7 +107,9 @@ inline FieldSpec ActionSpec(const mjModel* m) {
 // Every gymnasium MuJoCo env writes one observation field, then its info
 // fields from kFirstInfo on (its own enum counts from there), then, with
 // debug_state, qpos0 / qvel0 / reward64 right after its own info fields.
-enum : size_t { kObs, kFirstInfo };
+// Constants rather than enumerators: adding an env's enum count to an
+// enumerator of another enum is deprecated C++20 (-Wdeprecated-enum-enum-conversion).
+inline constexpr size_t kObs = 0, kFirstInfo = 1;
 enum : size_t { kQpos0, kQvel0, kReward64 };
 
 // Adds the scalar float64 info fields `names` as fields first, first + 1, ...
