@@ -78,8 +78,8 @@ def dm_spec(field: dict[str, Any], name: str | None = None):
         return specs.Array(shape, dtype, name=name)
     # A bound the native spec gives as one value stays one value, as envpool
     # reports it (Atari's maximum is 255, not a (4, 84, 84) array of 255).
-    return specs.BoundedArray(shape, dtype, _scalar_if_uniform(field["low"], low),
-                              _scalar_if_uniform(field["high"], high), name=name)
+    low_or_scalar, high_or_scalar = _scalar_if_uniform(field["low"], low), _scalar_if_uniform(field["high"], high)
+    return specs.BoundedArray(shape, dtype, low_or_scalar, high_or_scalar, name=name)
 
 
 def _scalar_if_uniform(raw: Any, bound: np.ndarray):
