@@ -49,7 +49,8 @@ class EnvSpec:
         return self._task.family
 
     def _native_config(self) -> dict[str, Any]:
-        return dict(self._config_dict)
+        native = getattr(self._task, "native", None)
+        return native(self._config_dict) if native is not None else dict(self._config_dict)
 
     def _obs_specs(self) -> dict[str, Any]:
         return {rl_spaces.obs_key(f["name"]): rl_spaces.dm_spec(f) for f in self.fields["obs"]}
@@ -99,6 +100,11 @@ class EnvSpec:
 
     def action_spec(self):
         return rl_spaces.dm_spec(self.fields["action"], name="action")
+
+    @property
+    def action_array_spec(self) -> dict[str, Any]:
+        """envpool's per-key specs of the low-level dict action."""
+        return rl_spaces.action_array_specs(self.fields["action"])
 
     def __repr__(self) -> str:
         return f"EnvSpec({self.id!r}, num_envs={self.config.num_envs})"

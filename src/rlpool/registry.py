@@ -54,6 +54,10 @@ class Task:
     # The family's last word on a config (checks and envpool spellings of
     # option values); called with the full config dict, changes it in place.
     prepare: Callable[[dict[str, Any]], None] | None = None
+    # What the native env is given for a config, where it differs from what
+    # the user passed and sees in `config` (envpool's model names as the
+    # files they name); returns a new dict.
+    native: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
     def env_class(self):
         name = f"rlpool._{self.family}"
@@ -90,12 +94,13 @@ def register(
     reward_threshold: float | None = None,
     reference: str = "",
     prepare: Callable[[dict[str, Any]], None] | None = None,
+    native: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     **defaults: Any,
 ) -> None:
     """Registers ``task_id`` as env class ``env`` of module ``rlpool._<family>``."""
     if task_id in _TASKS:
         raise ValueError(f"task id {task_id!r} is already registered")
-    add_task(Task(task_id, family, env, dict(defaults), reward_threshold, reference, prepare))
+    add_task(Task(task_id, family, env, dict(defaults), reward_threshold, reference, prepare, native))
 
 
 def add_task(task: Task) -> None:

@@ -76,7 +76,46 @@ def dm_spec(field: dict[str, Any], name: str | None = None):
     low, high = _bounds(field)
     if np.all(np.isinf(low.astype(np.float64))) and np.all(np.isinf(high.astype(np.float64))):
         return specs.Array(shape, dtype, name=name)
-    return specs.BoundedArray(shape, dtype, low, high, name=name)
+    # A bound the native spec gives as one value stays one value, as envpool
+    # reports it (Atari's maximum is 255, not a (4, 84, 84) array of 255).
+    low_or_scalar, high_or_scalar = _scalar_if_uniform(field["low"], low), _scalar_if_uniform(field["high"], high)
+    return specs.BoundedArray(shape, dtype, low_or_scalar, high_or_scalar, name=name)
+
+
+def _scalar_if_uniform(raw: Any, bound: np.ndarray):
+    return bound.reshape(-1)[0] if np.size(raw) == 1 and bound.size > 0 else bound
+
+
+class ArraySpec:
+    """envpool's ``EnvSpec.action_array_spec`` values: dtype, shape (-1 for
+    the batch axis), minimum, maximum (one value unless the bounds differ
+    per element) and is_discrete."""
+
+    def __init__(self, dtype: Any, shape: list[int], minimum: Any, maximum: Any, is_discrete: bool) -> None:
+        self.dtype, self.shape = np.dtype(dtype), shape
+        self.minimum, self.maximum, self.is_discrete = minimum, maximum, is_discrete
+
+    def __repr__(self) -> str:
+        return f"ArraySpec(shape={self.shape}, dtype={self.dtype}, minimum={self.minimum}, maximum={self.maximum})"
+
+
+def action_array_specs(action_field: dict[str, Any]) -> dict[str, ArraySpec]:
+    """The keys of envpool's low-level dict action (see dict_action.py),
+    each with its spec: env_id, players.env_id and the action itself."""
+    int32 = np.iinfo(np.int32)
+    low, high = _bounds(action_field)
+    action = ArraySpec(
+        action_field["dtype"],
+        [-1, *action_field["shape"]],
+        _scalar_if_uniform(action_field["low"], low),
+        _scalar_if_uniform(action_field["high"], high),
+        bool(action_field["discrete"]),
+    )
+    return {
+        "env_id": ArraySpec(np.int32, [], int32.min, int32.max, False),
+        "players.env_id": ArraySpec(np.int32, [-1], int32.min, int32.max, False),
+        "action": action,
+    }
 
 
 def to_legacy_gym(space: spaces.Space):

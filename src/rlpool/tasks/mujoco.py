@@ -58,26 +58,37 @@ def model_names(base_path: str = _ASSETS) -> list[str]:
     return files + [f[: -len(".xml")] + _ENVPOOL_SUFFIX for f in files]
 
 
+def _model_file(name: str) -> str:
+    """The bundled file an xml_file name means: envpool's <model>_envpool.xml
+    is gymnasium's <model>.xml; a path or a gymnasium name is itself."""
+    if name and name[0] not in "./~" and name.endswith(_ENVPOOL_SUFFIX):
+        return name[: -len(_ENVPOOL_SUFFIX)] + ".xml"
+    return name
+
+
 def _prepare_xml_file(config: dict) -> None:
-    """Maps envpool's bundled model names onto gymnasium's files, and names
-    the models that exist when a bare name matches none."""
+    """Names the models that exist when a bare name matches none. The name
+    stays as passed in `config` (as envpool reports it); _native_xml_file
+    gives the native loader the file it means."""
     name, base = config["xml_file"], config["base_path"]
     if not name or name[0] in "./~":
         return  # a path: the native loader checks it and says which file is missing
-    if name.endswith(_ENVPOOL_SUFFIX):
-        name = name[: -len(_ENVPOOL_SUFFIX)] + ".xml"
-    if not os.path.isfile(os.path.join(base, name)):
+    if not os.path.isfile(os.path.join(base, _model_file(name))):
         raise ValueError(
-            f"xml_file={config['xml_file']!r} is not a bundled MuJoCo model; the names that exist are "
+            f"xml_file={name!r} is not a bundled MuJoCo model; the names that exist are "
             f"{', '.join(model_names(base))} (in {base}); or pass a path starting with '/', './' or '~'"
         )
-    config["xml_file"] = name
+
+
+def _native_xml_file(config: dict) -> dict:
+    return {**config, "xml_file": _model_file(config["xml_file"])}
 
 
 def _mujoco(task_id: str, env: str, max_episode_steps: int, reward_threshold: float | None = None,
             reference: str = _REF) -> None:
     register(task_id, "mujoco", env, max_episode_steps=max_episode_steps, reward_threshold=reward_threshold,
-             reference=reference, base_path=_ASSETS, prepare=_prepare_xml_file)
+             reference=reference, base_path=_ASSETS, prepare=_prepare_xml_file,
+             native=_native_xml_file)
 
 
 for _v in ("v4", "v5"):
