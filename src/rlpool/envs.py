@@ -10,6 +10,7 @@ same_step autoreset mode, the final:* fields.
 from __future__ import annotations
 
 import collections
+import functools
 import warnings
 from typing import Any
 
@@ -135,6 +136,8 @@ class _PoolBase:
         self.all_env_ids = np.arange(self._num_envs, dtype=np.int32)
         self.is_async = self._batch_size < self._num_envs
         self._init_render({})
+        for name, method in spec._task.methods.items():
+            setattr(self, name, functools.partial(method, dict(self.config)))
         face = next(c for c in type(self).__mro__ if "_native_calls" in vars(c))
         for name in face._native_calls:
             if getattr(type(self), name) is getattr(face, name):

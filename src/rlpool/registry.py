@@ -49,6 +49,10 @@ class Task:
     # The family's last word on a config (checks and envpool spellings of
     # option values); called with the full config dict, changes it in place.
     prepare: Callable[[dict[str, Any]], None] | None = None
+    # Extra methods every face of a pool of this task has (gymnasium-robotics'
+    # compute_reward): name -> function(config, *args), bound to the pool's
+    # resolved config.
+    methods: dict[str, Callable[..., Any]] = dataclasses.field(default_factory=dict)
 
     def env_class(self):
         name = f"rlpool._{self.family}"
@@ -85,12 +89,13 @@ def register(
     reward_threshold: float | None = None,
     reference: str = "",
     prepare: Callable[[dict[str, Any]], None] | None = None,
+    methods: dict[str, Callable[..., Any]] | None = None,
     **defaults: Any,
 ) -> None:
     """Registers ``task_id`` as env class ``env`` of module ``rlpool._<family>``."""
     if task_id in _TASKS:
         raise ValueError(f"task id {task_id!r} is already registered")
-    add_task(Task(task_id, family, env, dict(defaults), reward_threshold, reference, prepare))
+    add_task(Task(task_id, family, env, dict(defaults), reward_threshold, reference, prepare, dict(methods or {})))
 
 
 def add_task(task: Task) -> None:
