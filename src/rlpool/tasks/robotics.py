@@ -40,8 +40,8 @@ def _prepare(config: dict[str, Any]) -> None:
         raise ValueError(f"reward_type must be 'sparse' or 'dense', got {config['reward_type']!r}")
     if not config["base_path"]:
         raise ValueError(
-            "the Fetch models come from the gymnasium-robotics package, which is not installed: "
-            "pip install gymnasium-robotics==1.4.2 (or pass base_path=<folder with fetch/*.xml>)"
+            "base_path is empty: the Fetch models come from the gymnasium-robotics package (found at import "
+            "of rlpool when installed: pip install gymnasium-robotics==1.4.2), or pass base_path=<folder with fetch/*.xml>"
         )
 
 
