@@ -6,5 +6,6 @@
 namespace rlpool::robotics {
 
 void BindFetch(nanobind::module_& m);
+void BindPointMaze(nanobind::module_& m);
 
 }  // namespace rlpool::robotics

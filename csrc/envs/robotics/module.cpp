@@ -1,4 +1,4 @@
-// rlpool._robotics: gymnasium-robotics' goal-conditioned tasks (Fetch so far).
+// rlpool._robotics: gymnasium-robotics' goal-conditioned tasks (Fetch, PointMaze).
 #include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
 #include <mujoco/mujoco.h>
 #include <nanobind/nanobind.h>
@@ -49,4 +49,5 @@ NB_MODULE(_robotics, m) {
   mju_user_warning = CollectMujocoWarning;
   m.def("take_warnings", &TakeWarnings, "MuJoCo warnings not yet reported, each distinct message once per process.");
   BindFetch(m);
+  BindPointMaze(m);
 }
