@@ -89,9 +89,3 @@ def test_the_sixteen_fetch_ids_are_listed():
     ids = [t for t in rlpool.list_all_envs("robotics") if t.startswith("Fetch")]
     assert len(ids) == 16
     assert {"FetchReach-v1", "FetchPickAndPlaceDense-v4", "FetchSlideDense-v1", "FetchPush-v4"} <= set(ids)
-
-
-@pytest.mark.parametrize("task_id", ["FetchReach-v4", "PointMaze_UMaze-v3"])
-def test_render_mode_is_refused_clearly_until_the_family_renders(task_id):
-    with pytest.raises(ValueError, match="cannot render"):
-        rlpool.make(task_id, render_mode="rgb_array")

@@ -24,6 +24,7 @@
 
 #include "../../core/env.h"
 #include "../mujoco/model.h"
+#include "../mujoco/render.h"
 #include "common/random/np_random.h"
 
 namespace rlpool::robotics {
@@ -110,6 +111,7 @@ class FetchEnv {
         dt_(n_substeps_ * m_->opt.timestep),
         grip_site_(NameId(m_, mjOBJ_SITE, "robot0:grip", "site")),
         object_site_(has_object_ ? NameId(m_, mjOBJ_SITE, "object0", "site") : -1),
+        target_site_(NameId(m_, mjOBJ_SITE, "target0", "site")),
         jacp_(3 * static_cast<size_t>(m_->nv)),
         jacr_(3 * static_cast<size_t>(m_->nv)) {
     if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
@@ -122,6 +124,35 @@ class FetchEnv {
   ~FetchEnv() { mj_deleteData(d_); }
   FetchEnv(const FetchEnv&) = delete;
   FetchEnv& operator=(const FetchEnv&) = delete;
+
+  std::array<int, 2> RenderShape(int width, int height) const { return mujoco::MujocoRenderShape(m_, width, height); }
+  // MujocoFetchEnv.render: _render_callback moves the target site to the goal
+  // (less the first site's body offset) and runs a forward pass, then the
+  // frame from gymnasium-robotics' DEFAULT_CAMERA_CONFIG. The model is shared
+  // by every env, so the site's new place goes into this env's data instead,
+  // computed as mj_kinematics would from the moved site_pos.
+  // The forward pass comes first here so the first site's offset is read
+  // from kinematics of the model's own site_pos, whatever an earlier render
+  // wrote into this env's data (the site is the target itself, on the static
+  // floor, in every Fetch model).
+  void Render(int width, int height, int camera_id, uint8_t* rgb) {
+    mj_forward(m_, d_);
+    double site_pos[3];
+    for (int i = 0; i < 3; ++i) site_pos[i] = goal_[i] - (d_->site_xpos[i] - m_->site_pos[i]);
+    int body = m_->site_bodyid[target_site_];
+    double rotated[3];
+    mju_mulMatVec3(rotated, d_->xmat + 9 * body, site_pos);
+    for (int i = 0; i < 3; ++i) d_->site_xpos[3 * target_site_ + i] = rotated[i] + d_->xpos[3 * body + i];
+    mujoco::CameraDefaults camera;
+    camera.distance = 2.5;
+    camera.azimuth = 132.0;
+    camera.elevation = -14.0;
+    camera.has_lookat = true;
+    camera.lookat[0] = 1.3;
+    camera.lookat[1] = 0.75;
+    camera.lookat[2] = 0.55;
+    mujoco::MujocoRender(m_, d_, camera, render_, width, height, camera_id, rgb);
+  }
 
   // BaseRobotEnv.reset: the state after set-up, the object moved to a random
   // spot at least 0.1 m from the gripper, then a new goal.
@@ -346,7 +377,7 @@ class FetchEnv {
   double obj_range_, target_range_, distance_threshold_;
   int n_substeps_;
   double dt_;
-  int grip_site_, object_site_;
+  int grip_site_, object_site_, target_site_;
   int object_qpos_ = -1;
   int finger_qpos_[2] = {0, 0};                        // l, r: the joints block_gripper zeroes
   int finger_obs_qpos_[2] = {0, 0}, finger_obs_qvel_[2] = {0, 0};  // observed, in joint id order
@@ -357,6 +388,7 @@ class FetchEnv {
   double initial_time_ = 0.0;
   std::vector<double> initial_qpos_, initial_qvel_;
   std::vector<double> jacp_, jacr_;
+  mujoco::RenderStatePtr render_;
 };
 
 }  // namespace rlpool::robotics

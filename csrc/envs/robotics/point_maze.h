@@ -20,6 +20,7 @@
 #include <string>
 
 #include "../../core/env.h"
+#include "../mujoco/render.h"
 #include "common/random/np_random.h"
 #include "maze_layout.h"
 
@@ -89,7 +90,8 @@ class PointMazeEnv {
         dense_(c.Get<std::string>("reward_type") == "dense"),
         continuing_(c.Get<bool>("continuing_task")),
         reset_target_(c.Get<bool>("reset_target")),
-        noise_(c.Get<double>("position_noise_range")) {
+        noise_(c.Get<double>("position_noise_range")),
+        target_site_(mj_name2id(m_, mjOBJ_SITE, "target")) {
     if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
     for (int i = 0; i < 2; ++i) {
       ctrl_low_[i] = static_cast<float>(m_->actuator_ctrlrange[2 * i]);
@@ -100,6 +102,22 @@ class PointMazeEnv {
   PointMazeEnv(const PointMazeEnv&) = delete;
   PointMazeEnv& operator=(const PointMazeEnv&) = delete;
 
+  std::array<int, 2> RenderShape(int width, int height) const { return mujoco::MujocoRenderShape(m_, width, height); }
+  // PointMazeEnv.render: the target site where update_target_site_pos put it
+  // at the last forward pass (the goal before a step's update_goal), then the
+  // frame from the reference's camera distance (farther for maps over 8 rows).
+  // The model is shared, so the site's place goes into this env's data.
+  void Render(int width, int height, int camera_id, uint8_t* rgb) {
+    const double site_pos[3] = {drawn_goal_[0], drawn_goal_[1], maze_.height / 2 * maze_.scaling};
+    int body = m_->site_bodyid[target_site_];
+    double rotated[3];
+    mju_mulMatVec3(rotated, d_->xmat + 9 * body, site_pos);
+    for (int i = 0; i < 3; ++i) d_->site_xpos[3 * target_site_ + i] = rotated[i] + d_->xpos[3 * body + i];
+    mujoco::CameraDefaults camera;
+    camera.distance = maze_.Length() > 8 ? 12.5 : 8.8;
+    mujoco::MujocoRender(m_, d_, camera, render_, width, height, camera_id, rgb);
+  }
+
   // MazeEnv.reset draws the goal, then a start more than half a cell from
   // it, then the start's noise; PointEnv.reset puts the ball there at rest.
   void Reset(const Row& out, bool) {
@@ -108,6 +126,7 @@ class PointMazeEnv {
     while (Distance(start, goal_) <= 0.5 * maze_.scaling) start = maze_.resets[Draw(maze_.resets.size())];
     AddNoise(start);
     mj_resetData(m_, d_);
+    drawn_goal_ = goal_;
     const double zero[2] = {0.0, 0.0};
     SetState(start.data(), zero);
     WriteObs(out);
@@ -117,6 +136,7 @@ class PointMazeEnv {
     const float* a = static_cast<const float*>(action);
     // PointEnv.step: the ball's speed clipped to 5 (set_state, so a forward
     // pass), then the clipped action for one physics step.
+    drawn_goal_ = goal_;
     double qvel[2], qpos[2] = {d_->qpos[0], d_->qpos[1]};
     for (int i = 0; i < 2; ++i) qvel[i] = std::clamp(d_->qvel[i], -5.0, 5.0);
     SetState(qpos, qvel);
@@ -188,7 +208,9 @@ class PointMazeEnv {
   bool dense_, continuing_, reset_target_;
   double noise_;
   float ctrl_low_[2], ctrl_high_[2];
-  std::array<double, 2> goal_{};
+  int target_site_;
+  std::array<double, 2> goal_{}, drawn_goal_{};
+  mujoco::RenderStatePtr render_;
 };
 
 }  // namespace rlpool::robotics
