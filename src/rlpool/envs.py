@@ -181,9 +181,10 @@ class _PoolBase:
         if not 0 <= self._render_env_id < self._num_envs:
             raise ValueError(f"render_env_id must be in [0, {self._num_envs}), got {self._render_env_id}")
         # Checks the size and camera now rather than at the first render(). Not
-        # for MuJoCo: its free camera is aimed at the scene of the first frame
-        # drawn (as gymnasium's is), which must be the user's.
-        if self.spec.family != "mujoco":
+        # for MuJoCo (and gymnasium-robotics, on the same renderer): its free
+        # camera is aimed at the scene of the first frame drawn (as gymnasium's
+        # is), which must be the user's.
+        if self.spec.family not in ("mujoco", "robotics"):
             self._pool.render([self._render_env_id], *self._render_size, self._render_camera_id)
 
     def render(self, env_ids: Any = None, camera_id: int | None = None):

@@ -93,6 +93,10 @@ class PointMazeEnv {
         noise_(c.Get<double>("position_noise_range")),
         target_site_(mj_name2id(m_, mjOBJ_SITE, "target")) {
     if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
+    // The reference's data has been through a forward pass before anything
+    // reads it; so has this one, so a frame drawn before the first reset aims
+    // the free camera at the real walls, not at a data of zeros.
+    mj_forward(m_, d_);
     for (int i = 0; i < 2; ++i) {
       ctrl_low_[i] = static_cast<float>(m_->actuator_ctrlrange[2 * i]);
       ctrl_high_[i] = static_cast<float>(m_->actuator_ctrlrange[2 * i + 1]);
