@@ -10,6 +10,7 @@ same_step autoreset mode, the final:* fields.
 from __future__ import annotations
 
 import collections
+import functools
 import warnings
 from typing import Any
 
@@ -141,6 +142,8 @@ class _PoolBase:
         self.all_env_ids = np.arange(self._num_envs, dtype=np.int32)
         self.is_async = self._batch_size < self._num_envs
         self._init_render({})
+        for name, method in spec._task.methods.items():
+            setattr(self, name, functools.partial(method, dict(self.config)))
         face = next(c for c in type(self).__mro__ if "_native_calls" in vars(c))
         for name in face._native_calls:
             if getattr(type(self), name) is getattr(face, name):
@@ -184,9 +187,10 @@ class _PoolBase:
         if not 0 <= self._render_env_id < self._num_envs:
             raise ValueError(f"render_env_id must be in [0, {self._num_envs}), got {self._render_env_id}")
         # Checks the size and camera now rather than at the first render(). Not
-        # for MuJoCo: its free camera is aimed at the scene of the first frame
-        # drawn (as gymnasium's is), which must be the user's.
-        if self.spec.family != "mujoco":
+        # for MuJoCo (and gymnasium-robotics, on the same renderer): its free
+        # camera is aimed at the scene of the first frame drawn (as gymnasium's
+        # is), which must be the user's.
+        if self.spec.family not in ("mujoco", "robotics"):
             self._pool.render([self._render_env_id], *self._render_size, self._render_camera_id)
 
     def render(self, env_ids: Any = None, camera_id: int | None = None):
@@ -409,7 +413,7 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
 _FACES = {"gymnasium": GymnasiumEnvPool, "gym": GymEnvPool, "dm": DMEnvPool}
 
 # The envs that can render (the others say so at make(render_mode=...)).
-RENDERING_ENVS = "the Atari games, the MuJoCo tasks, the classic-control and the Box2D envs"
+RENDERING_ENVS = "the Atari games, the MuJoCo tasks, gymnasium-robotics' Fetch and PointMaze, the classic-control and the Box2D envs"
 
 # make() options that configure the Python face's render(), not the envs.
 _RENDER_OPTIONS = {"render_mode": None, "render_env_id": 0, "render_width": 0, "render_height": 0,

@@ -58,6 +58,10 @@ class Task:
     # the user passed and sees in `config` (envpool's model names as the
     # files they name); returns a new dict.
     native: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    # Extra methods every face of a pool of this task has (gymnasium-robotics'
+    # compute_reward): name -> function(config, *args), bound to the pool's
+    # resolved config.
+    methods: dict[str, Callable[..., Any]] = dataclasses.field(default_factory=dict)
 
     def env_class(self):
         name = f"rlpool._{self.family}"
@@ -95,12 +99,13 @@ def register(
     reference: str = "",
     prepare: Callable[[dict[str, Any]], None] | None = None,
     native: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    methods: dict[str, Callable[..., Any]] | None = None,
     **defaults: Any,
 ) -> None:
     """Registers ``task_id`` as env class ``env`` of module ``rlpool._<family>``."""
     if task_id in _TASKS:
         raise ValueError(f"task id {task_id!r} is already registered")
-    add_task(Task(task_id, family, env, dict(defaults), reward_threshold, reference, prepare, native))
+    add_task(Task(task_id, family, env, dict(defaults), reward_threshold, reference, prepare, native, dict(methods or {})))
 
 
 def add_task(task: Task) -> None:

@@ -29,12 +29,6 @@ mjrContext& ModelContext(const mjModel* m) {
 // gymnasium's DEFAULT_CAMERA_CONFIG of each task, by model file (v4 and v5
 // agree but for InvertedDoublePendulum-v5, which passes none and so clears
 // its model name; trackbodyid is left out: it has no effect on a free camera).
-struct CameraDefaults {
-  double distance = -1, elevation = 1e9;
-  bool has_lookat = false;
-  double lookat[3] = {0, 0, 0};
-};
-
 CameraDefaults DefaultsFor(const std::string& model_file) {
   std::string name = model_file.substr(model_file.find_last_of('/') + 1);
   CameraDefaults c;
@@ -89,6 +83,11 @@ std::array<int, 2> MujocoRenderShape(const mjModel* m, int width, int height) {
 
 void MujocoRender(const mjModel* m, mjData* d, const std::string& model_file, RenderStatePtr& state, int width,
                   int height, int camera_id, uint8_t* rgb) {
+  MujocoRender(m, d, DefaultsFor(model_file), state, width, height, camera_id, rgb);
+}
+
+void MujocoRender(const mjModel* m, mjData* d, const CameraDefaults& c, RenderStatePtr& state, int width,
+                  int height, int camera_id, uint8_t* rgb) {
   const auto [h, w] = MujocoRenderShape(m, width, height);
   if (camera_id < -1 || camera_id >= m->ncam)
     throw std::invalid_argument("camera_id must be -1 (free camera) or a model camera 0.." +
@@ -112,8 +111,8 @@ void MujocoRender(const mjModel* m, mjData* d, const std::string& model_file, Re
         state->camera.lookat[i] = m->ngeom > 0 ? Median(column) : 0.0;
       }
       state->camera.distance = m->stat.extent;
-      CameraDefaults c = DefaultsFor(model_file);
       if (c.distance > 0) state->camera.distance = c.distance;
+      if (c.azimuth < 1e8) state->camera.azimuth = c.azimuth;
       if (c.elevation < 1e8) state->camera.elevation = c.elevation;
       if (c.has_lookat) std::copy(c.lookat, c.lookat + 3, state->camera.lookat);
     }

@@ -25,9 +25,22 @@ using RenderStatePtr = std::unique_ptr<RenderState, RenderStateDeleter>;
 // (h, w) of a frame: 480 x 480 unless given, at most the model's offscreen buffer.
 std::array<int, 2> MujocoRenderShape(const mjModel* m, int width, int height);
 
+// A task's default_camera_config for the free camera; unset values keep the
+// free camera's own (distance: the model's extent, lookat: the median geom).
+struct CameraDefaults {
+  double distance = -1, azimuth = 1e9, elevation = 1e9;
+  bool has_lookat = false;
+  double lookat[3] = {0, 0, 0};
+};
+
 // Draws `d` from camera `camera_id` (-1: the free camera with the defaults
 // gymnasium gives the task whose model file is `model_file`) into rgb.
 void MujocoRender(const mjModel* m, mjData* d, const std::string& model_file, RenderStatePtr& state, int width,
+                  int height, int camera_id, uint8_t* rgb);
+
+// The same with the free camera's defaults given (other families' tasks,
+// such as gymnasium-robotics', whose models gymnasium does not know).
+void MujocoRender(const mjModel* m, mjData* d, const CameraDefaults& defaults, RenderStatePtr& state, int width,
                   int height, int camera_id, uint8_t* rgb);
 
 }  // namespace rlpool::mujoco

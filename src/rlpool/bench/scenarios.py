@@ -216,8 +216,24 @@ PROCGEN = Scenario(
     timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=5),
 )
 
+# gymnasium-robotics: its own envs (under the MuJoCo-4 shim of
+# rlpool.bench.robotics_reference) in gymnasium's vector envs are the peer,
+# envpool where its wheel has the ids, and the bare loop the ceiling.
+ROBOTICS = Scenario(
+    name="robotics",
+    description=(
+        "gymnasium-robotics: FetchReach-v4, FetchPush-v4, FetchPickAndPlace-v4 and PointMaze_Medium-v3 at batch 8 "
+        "and 32, sync and "
+        "async, default threads; vs envpool where its wheel has them, gymnasium-robotics in gymnasium's "
+        "Sync/AsyncVectorEnv and the bare-loop ceiling"
+    ),
+    points=_sweep(["FetchReach-v4", "FetchPush-v4", "FetchPickAndPlace-v4", "PointMaze_Medium-v3"], [8, 32], 0,
+                  "robotics"),
+    timing=Timing(warmup_s=0.5, repeat_s=0.5, repeats=5),
+)
+
 SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, WAITS, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID,
-                                 PROCGEN)}
+                                 PROCGEN, ROBOTICS)}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:

@@ -53,6 +53,14 @@ def gymnasium_recipe(task_id: str) -> tuple[str, dict[str, Any], list[Callable[[
             raise Skip("minigrid is not installed (pip install minigrid==3.2.0)") from None
     if _family(task_id) == "vizdoom":
         return _vizdoom_recipe(task_id)
+    if _family(task_id) == "robotics":
+        try:
+            from ..robotics_reference import install_mujoco4_shim, reference_id
+
+            install_mujoco4_shim()
+        except ImportError:
+            raise Skip("gymnasium-robotics is not installed (pip install gymnasium-robotics==1.4.2)") from None
+        task_id = reference_id(task_id)
     if task_id not in gymnasium.registry:
         raise Skip(f"gymnasium has no {task_id}")
     return task_id, {}, []

@@ -1,0 +1,11 @@
+// One Bind function per task file (bind_<task>.cpp), called by module.cpp.
+#pragma once
+
+#include <nanobind/nanobind.h>
+
+namespace rlpool::robotics {
+
+void BindFetch(nanobind::module_& m);
+void BindPointMaze(nanobind::module_& m);
+
+}  // namespace rlpool::robotics
