@@ -351,6 +351,22 @@ def report_lost_peer(layout: Layout, error: BaseException) -> None:
     os._exit(EXIT_PEER_LOST)
 
 
+def exit_now_if_distributed(layout: Layout, error: BaseException) -> None:
+    """Called with the exception that ends a process's training. In a
+    distributed run, exits at once instead of raising: a normal exit waits up
+    to --shutdown-timeout at jax.distributed's exit barrier while the others
+    block in an all-reduce this process will never join; gone, it breaks their
+    all-reduce and they stop with EXIT_PEER_LOST naming it."""
+    if layout.process_count == 1 or isinstance(error, SystemExit) and error.code == 0:
+        return
+    import traceback
+
+    traceback.print_exception(error, file=sys.stderr)
+    print(f"cleanba: process {layout.process_index} failed; leaving the run now so the others stop too "
+          "(exit status 1).", file=sys.stderr, flush=True)
+    os._exit(1)
+
+
 # ---------------------------------------------------------------------------- episodes
 class EpisodeTracker:
     """Raw returns and lengths of one actor's envs; reports each episode as it

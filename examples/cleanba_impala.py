@@ -299,6 +299,9 @@ def main(argv=None) -> dict:
             if not args.quiet:
                 print(f"update={k} global_step={k * rows_per_update} process={layout.process_index} "
                       f"avg_return={log.average():.1f} learn_s={timings[-1]['learn']:.3f}", flush=True)
+    except BaseException as error:
+        cc.exit_now_if_distributed(layout, error)
+        raise
     finally:
         actors.close()
         log.close()

@@ -43,11 +43,11 @@ class Proc:
     """One trainer process; stdout and stderr go to files under tmp."""
 
     def __init__(self, script: str, args: list[str], tmp: pathlib.Path, name: str, env: dict):
+        """script: a name in examples/, or a path to a .py file."""
+        path = script if script.endswith(".py") else str(EXAMPLES / f"{script}.py")
         self.out, self.err = tmp / f"{name}.out", tmp / f"{name}.err"
         with open(self.out, "w") as out, open(self.err, "w") as err:
-            self.popen = subprocess.Popen(
-                [sys.executable, str(EXAMPLES / f"{script}.py"), *args], stdout=out, stderr=err, env=env,
-            )
+            self.popen = subprocess.Popen([sys.executable, path, *args], stdout=out, stderr=err, env=env)
 
     def wait(self, timeout: float) -> int:
         try:

@@ -8,6 +8,7 @@ free ports and a timeout; none of them may hang the suite."""
 
 from __future__ import annotations
 
+import pathlib
 import signal
 import time
 
@@ -25,14 +26,14 @@ TIMEOUT = 240  # seconds for a whole launch; the loaded 2-core dev box needs ~3 
 EXIT_PEER_LOST, EXIT_JOIN_FAILED = 17, 18
 
 
-def _two_processes(tmp, name, extra=(), env=None, seed="1"):
+def _two_processes(tmp, name, extra=(), env=None, seed="1", script="cleanba_ppo"):
     port = free_port()
     procs = []
     for i in range(2):
         args = [*TINY, "--seed", seed, "--coordinator-address", f"127.0.0.1:{port}", "--num-processes", "2",
                 "--process-id", str(i), "--heartbeat-timeout", "10", "--initialization-timeout", "120",
                 "--csv", str(tmp / f"{name}.csv"), "--save-params", str(tmp / f"{name}{i}.npz"), *extra]
-        procs.append(Proc("cleanba_ppo", args, tmp, f"{name}{i}", env or clean_env()))
+        procs.append(Proc(script, args, tmp, f"{name}{i}", env or clean_env()))
     return procs
 
 
@@ -89,6 +90,26 @@ def test_a_killed_process_stops_the_other_with_an_error_naming_it(tmp_path):
         assert code == EXIT_PEER_LOST, f"exit status {code}; stderr:\n{err[-3000:]}"
         assert "cleanba: process 0: process(es) [1] died" in err
         assert time.time() - killed < 60
+    finally:
+        p0.kill()
+        p1.kill()
+
+
+@pytest.mark.slow
+def test_a_raising_process_leaves_at_once_and_the_other_stops_naming_it(tmp_path):
+    script = str(pathlib.Path(__file__).parent / "raise_in_process_1.py")
+    p0, p1 = _two_processes(tmp_path, "raise", extra=["--max-updates", "1000", "--total-timesteps", "10000000"],
+                            script=script)
+    try:
+        code1 = p1.wait(TIMEOUT)
+        left = time.time()
+        assert code1 == 1, p1.stderr()[-3000:]
+        assert "injected failure in process 1" in p1.stderr()
+        assert "cleanba: process 1 failed; leaving the run now" in p1.stderr()
+        code0 = p0.wait(60)
+        assert code0 == EXIT_PEER_LOST, p0.stderr()[-3000:]
+        assert "cleanba: process 0: process(es) [1] died" in p0.stderr()
+        assert time.time() - left < 60
     finally:
         p0.kill()
         p1.kill()
