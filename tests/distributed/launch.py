@@ -15,8 +15,8 @@ import numpy as np
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
 
-# One process at a time sees a variable of the launcher that would make it
-# join a run it was not started for.
+# Variables of the test's own environment that would make a child join a run
+# it was not started for, or change its device count.
 _INHERITED_RUN_VARIABLES = ("JAX_COORDINATOR_ADDRESS", "JAX_NUM_PROCESSES", "JAX_PROCESS_ID", "XLA_FLAGS")
 
 
