@@ -516,7 +516,19 @@ class EpisodeLog:
             self.len[ids[ended]] = 0
 
     def average(self) -> float:
+        """The stop criterion: the mean of the last `window` returns, -inf until
+        that many episodes have finished (gymnasium's "solved" needs all 100)."""
         return float(np.mean(self.recent)) if len(self.recent) == self.recent.maxlen else float("-inf")
+
+    def progress(self) -> str:
+        """What a progress line shows: the mean of the returns finished so far
+        (at most `window`), since -inf until the window fills reads as broken."""
+        if not self.recent:
+            return "avg_return=n/a (no episode finished yet)"
+        shown = f"avg_return={np.mean(self.recent):.1f}"
+        if len(self.recent) < self.recent.maxlen:
+            shown += f" (over {len(self.recent)} episodes)"
+        return shown
 
     def close(self) -> None:
         self.file.close()
@@ -601,7 +613,7 @@ def train(args, envs, agent: nn.Module, obs_dtype) -> dict:
             reached_at = global_step
         if not args.quiet:
             sps = int(global_step / (time.time() - log.start))
-            print(f"iteration={iteration} global_step={global_step} avg_return={average:.1f} SPS={sps}", flush=True)
+            print(f"iteration={iteration} global_step={global_step} {log.progress()} SPS={sps}", flush=True)
         if reached_at is not None or (args.max_updates and iteration >= args.max_updates):
             break
     log.close()

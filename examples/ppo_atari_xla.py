@@ -153,7 +153,7 @@ def main(argv=None) -> dict:
             reached_at = global_step
         if not args.quiet:
             sps = int(global_step / (time.time() - log.start))
-            print(f"iteration={iteration} global_step={global_step} avg_return={average:.1f} SPS={sps}", flush=True)
+            print(f"iteration={iteration} global_step={global_step} {log.progress()} SPS={sps}", flush=True)
         if reached_at is not None or (args.max_updates and iteration >= args.max_updates):
             break
     log.close()

@@ -5,7 +5,8 @@
     python examples/sb3_ppo.py --env-id HalfCheetah-v5 --num-envs 8 --normalize 1
 
 Logs global_step, episodic_return, episodic_length, wall_time, SPS to CSV,
-one row per finished episode, as examples/ppo.py does.
+one row per finished episode, and prints a progress line per rollout, as
+examples/ppo.py does (--quiet: no progress lines).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import csv
 import os
 import sys
 import time
+from collections import deque
 
 from stable_baselines3 import PPO
 from stable_baselines3.common.callbacks import BaseCallback
@@ -24,10 +26,15 @@ from rlpool.integrations.sb3 import RlpoolVecEnv
 
 
 class EpisodeCSV(BaseCallback):
-    """Writes each episode VecMonitor reports (info["episode"]) to the CSV."""
+    """Writes each episode VecMonitor reports (info["episode"]) to the CSV and,
+    unless quiet, prints a progress line after each rollout: SB3's own logger
+    (verbose=1) prints a table per update, too long to follow a run by."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, window: int = 100, quiet: bool = False):
         super().__init__()
+        self.recent: deque = deque(maxlen=window)
+        self.quiet = quiet
+        self.rollouts = 0
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         self.file = open(path, "w", newline="")
         self.writer = csv.writer(self.file)
@@ -41,7 +48,21 @@ class EpisodeCSV(BaseCallback):
                 ep = info["episode"]
                 self.writer.writerow([self.num_timesteps, repr(float(ep["r"])), int(ep["l"]), f"{wall:.3f}",
                                       int(self.num_timesteps / max(wall, 1e-9))])
+                self.recent.append(float(ep["r"]))
         return True
+
+    def _on_rollout_end(self) -> None:
+        self.rollouts += 1
+        if self.quiet:
+            return
+        if not self.recent:
+            shown = "avg_return=n/a (no episode finished yet)"
+        else:
+            shown = f"avg_return={sum(self.recent) / len(self.recent):.1f}"
+            if len(self.recent) < self.recent.maxlen:
+                shown += f" (over {len(self.recent)} episodes)"
+        sps = int(self.num_timesteps / max(time.time() - self.start, 1e-9))
+        print(f"rollout={self.rollouts} global_step={self.num_timesteps} {shown} SPS={sps}", flush=True)
 
     def _on_training_end(self) -> None:
         self.file.close()
@@ -59,6 +80,8 @@ def main(argv=None):
     p.add_argument("--n-epochs", type=int, default=4)
     p.add_argument("--normalize", type=int, default=0, choices=(0, 1), help="VecNormalize obs and rewards")
     p.add_argument("--csv", default="", help="default runs/<env>__sb3__<seed>.csv")
+    p.add_argument("--return-window", type=int, default=100, help="episodes in the printed average return")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stdout")
     args = p.parse_args(argv)
     args.csv = args.csv or os.path.join("runs", f"{args.env_id}__sb3__{args.seed}.csv")
 
@@ -67,7 +90,7 @@ def main(argv=None):
         env = VecNormalize(env, gamma=0.99)
     model = PPO("MlpPolicy", env, n_steps=args.n_steps, batch_size=args.batch_size, n_epochs=args.n_epochs,
                 seed=args.seed, device="cpu", verbose=0)
-    model.learn(total_timesteps=args.total_timesteps, callback=EpisodeCSV(args.csv))
+    model.learn(total_timesteps=args.total_timesteps, callback=EpisodeCSV(args.csv, args.return_window, args.quiet))
     env.close()
     return model
 

@@ -26,9 +26,10 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 EXPENSIVE = {
     'pip install ".[test]"': "CI (.ci/run runs the README's test command)",
     "python -m pytest -q": "CI (.ci/run)",
+    'python -m pytest -q -m "not slow"': "CI (.ci/run runs the whole suite, a superset)",
     "pip install -v .": "CI's install of '.[test]' is a superset",
     "rlpool bench paper": "minutes long; produces the README table (benchmarks/results/paper.md)",
-    "rlpool bench cores": "minutes long; produces the README's ceiling table",
+    "rlpool bench cores": "minutes long; produces docs/benchmarks.md's ceiling table",
     "pip install scikit-build-core nanobind": "tests/test_docs_rebuild.py runs it in a scratch venv",
     "RLPOOL_FAMILIES=classic_control pip install -e . --no-build-isolation": "tests/test_docs_rebuild.py",
     "python -m pytest tests/classic_control -q": "tests/test_docs_rebuild.py",

@@ -2,7 +2,7 @@
 # Times the README's install as a new user meets it (issue 12): a fresh clone
 # into a fresh venv (`pip install .`), then a second fresh venv installing the
 # same clone again, which should reuse the objects in build/. A benchmark, not
-# a test: run it on a quiet machine and put the two times in the README.
+# a test: run it on a quiet machine and put the two times in docs/development.md.
 #
 #   tools/time_install.sh [workdir]      (default: a new temporary folder)
 #

@@ -1,12 +1,11 @@
 // A helping caller's claim on its own step's queued tasks, taken from the
 // back while the workers pop the same tasks from the queue's front.
 //
-// Why. Handed out first come first served, 30-45% of a sync pool's env steps
-// ran on the other core than the env's last step, and such a step cost more:
-// +20% for dm_control's cheetah (its model copy and data move between
-// caches), +5% for HalfCheetah. With ids sent in the same order every step,
-// taking from the two ends keeps the caller on the high ids and the workers
-// on the low ones; only the meeting point moves (3-4% of steps).
+// Why: an env step run on another core than the env's last step costs more
+// (its model copy and data move between caches). With ids sent in the same
+// order every step, taking from the two ends keeps the caller on the high ids
+// and the workers on the low ones; only the meeting point moves.
+// Measurements: docs/engine.md, "Caller share".
 //
 // Each task is run by whichever thread claims it (Pool::Claim: one
 // compare-exchange on the env's send generation). The workers claim in queue

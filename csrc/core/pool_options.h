@@ -36,10 +36,9 @@ struct PoolOptions {
   // num_threads=0: one worker fewer than the cores a batch can use, because
   // the calling thread works too. While it waits for results it runs queued
   // env steps (Pool::WaitHelping does whenever num_threads < cores), so
-  // min(batch_size, cores) threads step envs in all. Measured on 2 cores
-  // (issue 10): a worker per core left the caller asleep and cost a wake-up
-  // per batch on each side, 1.2-1.8 cores busy on MuJoCo and Atari against
-  // 1.9 with the caller working; envpool's default is a worker per core.
+  // min(batch_size, cores) threads step envs in all. A worker per core
+  // (envpool's default) leaves the caller asleep and costs a wake-up per
+  // batch on each side (docs/engine.md, "The default thread count").
   static int DefaultThreads(int batch_size) { return std::max(1, std::min(batch_size, Cores()) - 1); }
 
   // Checks every common option of `c` and returns them resolved (0 defaults

@@ -18,12 +18,11 @@
 // from a worker in the middle of a step.
 //
 // The defaults were chosen by measurement: `rlpool bench waits` compares them
-// with the alternatives on fresh pools (README, "The default configuration").
-// Polling took HalfCheetah at 8 envs sync from 0.83 to 0.88 of its ceiling:
-// per batch, the worker no longer starts ~8 us late and the caller no longer
-// returns ~5 us late. kAutoSpinNs bounds what a thread burns per batch when
-// the wait turns out long (a policy network between steps): 50 us against
-// the milliseconds of such a wait.
+// with the alternatives on fresh pools (docs/engine.md, "Polling before
+// sleeping"). Polling spares each batch a futex wake-up on both sides.
+// kAutoSpinNs bounds what a thread burns per batch when the wait turns out
+// long (a policy network between steps): small against the milliseconds of
+// such a wait.
 //
 // The RLPOOL_WORKER_SPIN_US, RLPOOL_CALLER_SPIN_US and RLPOOL_CALLER_HELPS
 // environment variables override them when a pool is made: they exist for the

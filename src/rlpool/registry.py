@@ -9,6 +9,7 @@ from __future__ import annotations
 import collections
 import collections.abc
 import dataclasses
+import difflib
 import importlib
 import numbers
 import warnings
@@ -129,12 +130,20 @@ def _base_name(task_id: str) -> str:
     return name.lower()
 
 
+def _spelled_alike(task_id: str) -> list[str]:
+    """The registered ids closest in spelling to a typo'd one ('CartPol-v1'),
+    ignoring case; 0.75 keeps one wrong or missing letter in a short name
+    and drops unrelated ids that merely share a '-v1'."""
+    lowered = {t.lower(): t for t in _TASKS}
+    return [lowered[t] for t in difflib.get_close_matches(task_id.lower(), lowered, n=3, cutoff=0.75)]
+
+
 def get_task(task_id: str) -> Task:
     try:
         return _TASKS[task_id]
     except KeyError:
         base = _base_name(task_id)
-        close = [t for t in _TASKS if _base_name(t) == base]
+        close = [t for t in _TASKS if _base_name(t) == base] or _spelled_alike(task_id)
         hint = f"; did you mean {', '.join(close)}?" if close else "; see rlpool.list_all_envs()"
         if close and ("/" in task_id or "Frameskip" in task_id or "Deterministic" in task_id):
             hint += (

@@ -25,10 +25,20 @@ def _bounds(field: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
         high = np.full(shape, high.item())
     low, high = low.reshape(shape), high.reshape(shape)
     if np.issubdtype(dtype, np.integer):
-        info = np.iinfo(dtype)
-        low = np.clip(np.nan_to_num(low, neginf=info.min), info.min, info.max)
-        high = np.clip(np.nan_to_num(high, posinf=info.max), info.min, info.max)
+        return _saturate(low, dtype), _saturate(high, dtype)
     return low.astype(dtype), high.astype(dtype)
+
+
+def _saturate(bound: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """Float bounds as an integer dtype, ±inf and anything beyond its range
+    clamped to its extremes. Clamping in float64 is not enough: int64's and
+    uint64's largest values round up to 2**63 / 2**64 there, which wrap on
+    the cast (an unbounded int64 field would get high = -2**63)."""
+    info = np.iinfo(dtype)
+    above = bound >= float(info.max)
+    below = bound <= float(info.min)
+    inside = np.where(above | below, 0.0, np.nan_to_num(bound)).astype(dtype)
+    return np.where(above, dtype.type(info.max), np.where(below, dtype.type(info.min), inside)).astype(dtype)
 
 
 def field_space(field: dict[str, Any]) -> spaces.Space:

@@ -13,21 +13,18 @@ import rlpool
 gym.register_envs(ale_py)
 
 
-def ale_seed(seed: int) -> int:
-    """The ALE random_seed ale-py derives from ``reset(seed=seed)``
-    (``AtariEnv.seed_game``); rlpool feeds its env seed to ALE directly."""
-    _, ale = np.random.SeedSequence(seed).generate_state(n_words=2)
-    return int(np.asarray(ale, dtype=np.uint32).view(np.int32))
-
-
-def make_reference(game: str, *, gray: bool = True, sticky: float = 0.0, stack: int = 4, size: int = 84):
+def make_reference(game: str, *, gray: bool = True, sticky: float = 0.0, stack: int = 4, size: int = 84,
+                   noop_max: int = 0):
     env = gym.make(f"ALE/{game}-v5", frameskip=1, repeat_action_probability=sticky)
-    env = gym.wrappers.AtariPreprocessing(env, noop_max=0, frame_skip=4, screen_size=size, grayscale_obs=gray)
+    env = gym.wrappers.AtariPreprocessing(env, noop_max=noop_max, frame_skip=4, screen_size=size, grayscale_obs=gray)
     return gym.wrappers.FrameStackObservation(env, stack)
 
 
-def make_rlpool(game: str, seed: int, *, gray: bool = True, sticky: float = 0.0, **kwargs):
-    return rlpool.make(f"{game}-v5", env_type="gymnasium", num_envs=1, seed=ale_seed(seed), noop_max=0,
+def make_rlpool(game: str, seed: int, *, gray: bool = True, sticky: float = 0.0, noop_max: int = 0, **kwargs):
+    """The pool that plays what make_reference(...).reset(seed=seed) plays: rlpool
+    derives the env's no-op generator and ALE's random_seed from the seed as
+    ale-py's AtariEnv.seed_game does."""
+    return rlpool.make(f"{game}-v5", env_type="gymnasium", num_envs=1, seed=seed, noop_max=noop_max,
                        use_fire_reset=False, gray_scale=gray, repeat_action_probability=sticky, **kwargs)
 
 

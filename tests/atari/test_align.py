@@ -1,8 +1,8 @@
 """rlpool's Atari envs step for step against the reference (ale-py
 ``ALE/<Game>-v5`` with frameskip=1 and sticky actions off, wrapped in
 gymnasium's ``AtariPreprocessing(noop_max=0, frame_skip=4)`` and
-``FrameStackObservation(4)``), from the same ALE seed with the same random
-actions. Tolerance: none; observations must be equal bit for bit, rewards,
+``FrameStackObservation(4)``), from the same seed (rlpool seeds ALE and the
+no-op draws as ale-py's ``reset(seed)`` does) with the same random actions. Tolerance: none; observations must be equal bit for bit, rewards,
 lives and terminations exactly."""
 
 import numpy as np
@@ -14,9 +14,10 @@ GAMES = ["Pong", "Breakout", "SpaceInvaders", "Seaquest", "MontezumaRevenge"]
 STEPS = 2000
 
 
-def run_side_by_side(game, steps, *, seed=3, gray=True, sticky=0.0, stack=4, height=84, width=84):
-    ref = make_reference(game, gray=gray, sticky=sticky, stack=stack, size=(width, height))
-    pool = make_rlpool(game, seed, gray=gray, sticky=sticky, stack_num=stack, img_height=height, img_width=width)
+def run_side_by_side(game, steps, *, seed=3, gray=True, sticky=0.0, stack=4, height=84, width=84, noop_max=0):
+    ref = make_reference(game, gray=gray, sticky=sticky, stack=stack, size=(width, height), noop_max=noop_max)
+    pool = make_rlpool(game, seed, gray=gray, sticky=sticky, stack_num=stack, img_height=height, img_width=width,
+                       noop_max=noop_max)
     assert pool.single_action_space.n == ref.action_space.n
     rng = np.random.default_rng(seed)
     obs_r, info_r = ref.reset(seed=seed)
@@ -59,8 +60,16 @@ def test_rgb_pipeline_is_bit_exact(game):
 
 
 @pytest.mark.parametrize("game", ["Pong", "Seaquest"])
-def test_sticky_actions_match_with_the_same_ale_seed(game):
+def test_sticky_actions_match_from_the_same_seed(game):
     run_side_by_side(game, 500, seed=5, sticky=0.25)
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+def test_noop_resets_and_sticky_actions_play_from_the_seed_alone(seed):
+    """envpool's defaults noop_max=30 and sticky actions: the no-op counts come
+    from the env's np_random and the sticky repeats from ALE's RNG, both seeded
+    from the pool's seed as ale-py's reset(seed) seeds them, across game overs."""
+    assert run_side_by_side("Breakout", 700, seed=seed, sticky=0.25, noop_max=30) >= 1
 
 
 @pytest.mark.parametrize("gray,stack", [(True, 1), (False, 1), (True, 4)])

@@ -7,12 +7,12 @@ import pytest
 
 import rlpool
 
-from .reference import ale_seed, gym
+from .reference import gym
 
 
 def test_render_is_ale_py_screen():
     seed = 3
-    env = rlpool.make("Breakout-v5", num_envs=2, seed=ale_seed(seed), noop_max=0, use_fire_reset=False,
+    env = rlpool.make("Breakout-v5", num_envs=2, seed=seed, noop_max=0, use_fire_reset=False,
                       frame_skip=1, render_mode="rgb_array")
     ref = gym.make("ALE/Breakout-v5", frameskip=1, repeat_action_probability=0.0, render_mode="rgb_array")
     env.reset()

@@ -1,6 +1,7 @@
 """Classic control vs gymnasium 1.x, stepped side by side.
 
-rlpool resets with its own RNG; with `debug_state=True` it reports the exact
+This pins the dynamics apart from the seeding (test_seeding.py plays from the
+seed alone): with `debug_state=True` rlpool reports the exact
 float64 internal state in info["state"], which we copy into the reference
 env (gymnasium's `unwrapped.state`). Both then take the same random actions
 for whole episodes (and several of them, across autoresets).

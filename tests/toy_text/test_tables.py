@@ -7,8 +7,9 @@ K samples of every (state, action) pair.
 
 Deterministic variants (K = 1): the single outcome (next state, reward,
 terminated, info["prob"]) must equal gymnasium's, exactly.
-Stochastic variants: rlpool draws from std::mt19937, gymnasium from numpy, so
-they cannot agree draw for draw. We require (a) the set of observed outcomes
+Stochastic variants: each env's step is one draw, checked against the
+probabilities of P (test_seeding.py checks the draws themselves, against
+gymnasium from the same seed). We require (a) the set of observed outcomes
 to equal the support of P[s][a] (with K samples every outcome of
 probability >= 0.1 shows up: a miss has probability <= 0.9**K), and (b) each
 outcome's frequency within 5 binomial standard deviations of its probability.

@@ -16,6 +16,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/random/bounded_integers.h"
+
 namespace rlpool::random {
 
 class LegacyRandomState {
@@ -85,34 +87,13 @@ class LegacyRandomState {
   // normal(loc, scale) = loc + scale * gauss.
   double Normal(double loc, double scale) { return loc + scale * Gauss(); }
 
-  // randint(low, high): an int64 in [low, high) by masked rejection: draw
-  // words (one 32-bit word when the range fits, else two), keep the bits
-  // under the smallest all-ones mask covering the range, retry while above it.
+  // randint(low, high): an int64 in [low, high) by masked rejection (one
+  // 32-bit word per try when the range fits, else two).
   int64_t RandInt(int64_t low, int64_t high) {
     if (high <= low)
       throw std::invalid_argument("randint: low >= high (" + std::to_string(low) + " >= " + std::to_string(high) + ")");
     uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low) - 1;
-    if (range == 0) return low;
-    uint64_t mask = range;
-    mask |= mask >> 1;
-    mask |= mask >> 2;
-    mask |= mask >> 4;
-    mask |= mask >> 8;
-    mask |= mask >> 16;
-    mask |= mask >> 32;
-    uint64_t value;
-    if (range <= 0xffffffffull) {
-      if (range == 0xffffffffull) return low + static_cast<int64_t>(NextUInt32());
-      do {
-        value = NextUInt32() & mask;
-      } while (value > range);
-    } else if (range == 0xffffffffffffffffull) {
-      value = NextUInt64();
-    } else {
-      do {
-        value = NextUInt64() & mask;
-      } while (value > range);
-    }
+    uint64_t value = MaskedBounded(*this, range);
     return static_cast<int64_t>(static_cast<uint64_t>(low) + value);
   }
 
@@ -136,13 +117,13 @@ class LegacyRandomState {
   // choice(n) for one draw with replacement and no p: randint(0, n).
   size_t Choice(size_t n) { return static_cast<size_t>(RandInt(0, static_cast<int64_t>(n))); }
 
- private:
   // Two words, high first, as numpy's mt19937_next64.
   uint64_t NextUInt64() {
     uint64_t hi = NextUInt32();
     return (hi << 32) | NextUInt32();
   }
 
+ private:
   // Refills the 624 words (the standard MT19937 twist).
   void Regenerate() {
     constexpr int kShift = 397;

@@ -21,6 +21,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "common/random/bounded_integers.h"
+
 namespace rlpool {
 
 class NpRandom {
@@ -29,6 +31,23 @@ class NpRandom {
 
   // SeedSequence(seed).generate_state(4, uint64) feeds PCG64's state/increment.
   void Seed(uint32_t seed) {
+    uint32_t words[8];
+    GenerateState(seed, words, 8);
+    uint64_t v64[4];
+    for (int i = 0; i < 4; ++i) v64[i] = static_cast<uint64_t>(words[2 * i]) | (static_cast<uint64_t>(words[2 * i + 1]) << 32);
+    unsigned __int128 init_state = (static_cast<unsigned __int128>(v64[0]) << 64) | v64[1];
+    unsigned __int128 init_seq = (static_cast<unsigned __int128>(v64[2]) << 64) | v64[3];
+    state_ = 0;
+    inc_ = (init_seq << 1) | 1u;
+    Advance();
+    state_ += init_state;
+    Advance();
+    has_uint32_ = false;
+  }
+
+  // SeedSequence(seed).generate_state(n, uint32): n words of the seed's
+  // entropy pool, mixed (the first n words of any longer request are these).
+  static void GenerateState(uint32_t seed, uint32_t* words, int n) {
     uint32_t pool[kPoolSize];
     uint32_t hash = kInitA;
     auto hashmix = [&hash](uint32_t v) {
@@ -48,10 +67,8 @@ class NpRandom {
     for (int src = 0; src < kPoolSize; ++src)
       for (int dst = 0; dst < kPoolSize; ++dst)
         if (src != dst) pool[dst] = mix(pool[dst], hashmix(pool[src]));
-
-    uint32_t words[8];
     uint32_t hash_b = kInitB;
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < n; ++i) {
       uint32_t v = pool[i % kPoolSize];
       v ^= hash_b;
       hash_b *= kMultB;
@@ -59,16 +76,6 @@ class NpRandom {
       v ^= v >> kXShift;
       words[i] = v;
     }
-    uint64_t v64[4];
-    for (int i = 0; i < 4; ++i) v64[i] = static_cast<uint64_t>(words[2 * i]) | (static_cast<uint64_t>(words[2 * i + 1]) << 32);
-    unsigned __int128 init_state = (static_cast<unsigned __int128>(v64[0]) << 64) | v64[1];
-    unsigned __int128 init_seq = (static_cast<unsigned __int128>(v64[2]) << 64) | v64[3];
-    state_ = 0;
-    inc_ = (init_seq << 1) | 1u;
-    Advance();
-    state_ += init_state;
-    Advance();
-    has_uint32_ = false;
   }
 
   uint64_t NextUInt64() {
@@ -159,59 +166,12 @@ class NpRandom {
     Shuffle(out, n);
   }
 
-  // numpy's random_interval(max): a value in [0, max] by rejecting draws
-  // masked to the smallest all-ones mask covering max.
-  uint64_t Interval(uint64_t max) {
-    if (max == 0) return 0;
-    uint64_t mask = max;
-    mask |= mask >> 1;
-    mask |= mask >> 2;
-    mask |= mask >> 4;
-    mask |= mask >> 8;
-    mask |= mask >> 16;
-    mask |= mask >> 32;
-    uint64_t value;
-    if (max <= 0xFFFFFFFFull) {
-      while ((value = (NextUInt32() & mask)) > max) {
-      }
-    } else {
-      while ((value = (NextUInt64() & mask)) > max) {
-      }
-    }
-    return value;
-  }
+  // numpy's random_interval(max): a value in [0, max] by masked rejection.
+  uint64_t Interval(uint64_t max) { return random::MaskedBounded(*this, max); }
 
   // numpy's random_bounded_uint64 without masking: a value in [0, rng] by
-  // Lemire's multiply-and-reject, on 32-bit draws when rng fits in 32 bits.
-  uint64_t Bounded(uint64_t rng) {
-    if (rng == 0) return 0;
-    if (rng <= 0xFFFFFFFFull) {
-      if (rng == 0xFFFFFFFFull) return NextUInt32();
-      uint32_t rng_excl = static_cast<uint32_t>(rng) + 1;
-      uint64_t m = static_cast<uint64_t>(NextUInt32()) * rng_excl;
-      uint32_t leftover = static_cast<uint32_t>(m);
-      if (leftover < rng_excl) {
-        uint32_t threshold = (0xFFFFFFFFu - static_cast<uint32_t>(rng)) % rng_excl;
-        while (leftover < threshold) {
-          m = static_cast<uint64_t>(NextUInt32()) * rng_excl;
-          leftover = static_cast<uint32_t>(m);
-        }
-      }
-      return m >> 32;
-    }
-    if (rng == 0xFFFFFFFFFFFFFFFFull) return NextUInt64();
-    uint64_t rng_excl = rng + 1;
-    unsigned __int128 m = static_cast<unsigned __int128>(NextUInt64()) * rng_excl;
-    uint64_t leftover = static_cast<uint64_t>(m);
-    if (leftover < rng_excl) {
-      uint64_t threshold = (0xFFFFFFFFFFFFFFFFull - rng) % rng_excl;
-      while (leftover < threshold) {
-        m = static_cast<unsigned __int128>(NextUInt64()) * rng_excl;
-        leftover = static_cast<uint64_t>(m);
-      }
-    }
-    return static_cast<uint64_t>(m >> 64);
-  }
+  // Lemire's multiply-and-reject.
+  uint64_t Bounded(uint64_t rng) { return random::LemireBounded(*this, rng); }
 
  private:
   static constexpr int kPoolSize = 4;

@@ -24,7 +24,6 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -34,6 +33,7 @@
 #include "../../core/spec.h"
 #include "ale/ale_interface.hpp"
 #include "../../common/image/resize.h"
+#include "common/random/np_random.h"
 #include "rom.h"
 
 namespace rlpool::atari {
@@ -83,6 +83,21 @@ struct AtariOptions {
   }
 };
 
+// ale-py's AtariEnv.seed_game(seed): SeedSequence(seed).generate_state(2)
+// seeds the env's np_random (which AtariPreprocessing draws the no-op count
+// from) with its first word and ALE's own RNG (sticky actions) with its
+// second, so a pool seeded s plays what ale-py plays from reset(seed=s + i).
+struct GameSeeds {
+  uint32_t np_random;
+  int32_t ale;
+};
+
+inline GameSeeds SeedGame(uint32_t seed) {
+  uint32_t words[2];
+  NpRandom::GenerateState(seed, words, 2);
+  return {words[0], static_cast<int32_t>(words[1])};
+}
+
 class Atari {
  public:
   static Config DefaultConfig() {
@@ -126,7 +141,7 @@ class Atari {
     return s;
   }
 
-  Atari(const Config& c, uint32_t seed) : o_(AtariOptions::From(c)), rng_(seed) {
+  Atari(const Config& c, uint32_t seed) : o_(AtariOptions::From(c)), rng_(SeedGame(seed).np_random) {
     const RomInfo& rom = GetRomInfo(o_.rom_path);
     CheckModes(o_, rom);
     actions_ = o_.full_action_space ? rom.legal_actions : rom.minimal_actions;
@@ -134,8 +149,7 @@ class Atari {
     QuietAle();
     ale_ = std::make_unique<ale::ALEInterface>();
     ale_->setFloat("repeat_action_probability", static_cast<float>(o_.repeat_action_probability));
-    // ALE's own RNG (sticky actions) gets the env's seed, as in envpool.
-    ale_->setInt("random_seed", static_cast<int32_t>(seed));
+    ale_->setInt("random_seed", SeedGame(seed).ale);
     ale_->loadROM(o_.rom_path);
     if (o_.mode >= 0) ale_->setMode(static_cast<ale::game_mode_t>(o_.mode));
     if (o_.difficulty >= 0) ale_->setDifficulty(static_cast<ale::difficulty_t>(o_.difficulty));
@@ -164,7 +178,8 @@ class Atari {
     bool new_game = full || !o_.episodic_life || ale_->game_over(false);
     if (new_game) ale_->reset_game();
     int noops = 0;
-    if (o_.noop_max > 0) noops = std::uniform_int_distribution<int>(1, o_.noop_max)(rng_);
+    // AtariPreprocessing's np_random.integers(1, noop_max + 1).
+    if (o_.noop_max > 0) noops = static_cast<int>(rng_.Integers(1, o_.noop_max + 1));
     // FIRE counts as one of the no-op frames (envpool's convention).
     if (fire_reset_) noops = std::max(0, noops - 1);
     for (int i = 0; i < noops; ++i) {
@@ -370,7 +385,7 @@ class Atari {
   }
 
   AtariOptions o_;
-  std::mt19937 rng_;
+  NpRandom rng_;
   std::unique_ptr<ale::ALEInterface> ale_;
   std::vector<ale::Action> actions_;
   bool fire_reset_ = false;

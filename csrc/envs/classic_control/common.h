@@ -4,20 +4,24 @@
 #pragma once
 
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "../../core/env.h"
+#include "common/random/np_random.h"
 
 namespace rlpool::classic_control {
 
+// gymnasium's `self.np_random.uniform(low, high)`: numpy's PCG64 seeded as
+// `reset(seed=s)` seeds it, so a pool seeded s plays gymnasium's episodes from
+// seed s + i. The generator lives as long as the env and is never re-seeded:
+// an autoreset continues it, as gymnasium's `reset()` without a seed does.
 class Uniform {
  public:
   explicit Uniform(uint32_t seed) : rng_(seed) {}
-  double operator()(double low, double high) { return std::uniform_real_distribution<double>(low, high)(rng_); }
+  double operator()(double low, double high) { return rng_.Uniform(low, high); }
 
  private:
-  std::mt19937 rng_;
+  NpRandom rng_;
 };
 
 // Every classic-control env writes the same Row: its observation, then the

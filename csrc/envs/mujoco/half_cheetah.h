@@ -6,7 +6,7 @@
 // Episode: never terminates; 1000 steps.
 #pragma once
 
-#include "mujoco_env.h"
+#include "runner_options.h"
 
 namespace rlpool::mujoco {
 
@@ -29,24 +29,16 @@ class HalfCheetah : public MujocoEnv {
     return c;
   }
 
-  static EnvSpec Spec(const Config& c) {
-    ModelPtr model = ModelFor(c);
-    const mjModel* m = model.get();
-    int excluded = c.Get<bool>("exclude_current_positions_from_observation") ? 1 : 0;
-    return ScalarInfoSpec(c, m, m->nq + m->nv - excluded, kInfo);
-  }
+  static EnvSpec Spec(const Config& c) { return RunnerSpec(c, 1, kInfo); }
 
   HalfCheetah(const Config& c, uint32_t seed)
       : MujocoEnv(c, seed),
-        forward_w_(c.Get<double>("forward_reward_weight")),
-        ctrl_w_(c.Get<double>("ctrl_cost_weight")),
-        noise_(c.Get<double>("reset_noise_scale")),
-        exclude_(c.Get<bool>("exclude_current_positions_from_observation")) {
+        opt_(c) {
     uses_cfrc_ext_ = false;
   }
 
   void Reset(const Row& out, bool) {
-    ResetWithNoise(noise_, QvelNoise::kNormal);
+    ResetWithNoise(opt_.noise, QvelNoise::kNormal);
     WriteObs(out);
     std::array<double, kNumInfo> info{};
     if (kV5) info[kXPosition] = d_->qpos[0];
@@ -59,8 +51,8 @@ class HalfCheetah : public MujocoEnv {
     double x0 = d_->qpos[0];
     DoSimulation(a);
     double xv = (d_->qpos[0] - x0) / Dt();
-    float ctrl_cost = static_cast<float>(ctrl_w_) * ActionSquareSum(a);
-    double forward = forward_w_ * xv;
+    float ctrl_cost = static_cast<float>(opt_.ctrl_w) * ActionSquareSum(a);
+    double forward = opt_.forward_w * xv;
     double reward = forward - static_cast<double>(ctrl_cost);
     WriteObs(out);
     WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{d_->qpos[0], xv, forward, -ctrl_cost});
@@ -71,13 +63,12 @@ class HalfCheetah : public MujocoEnv {
  private:
   void WriteObs(const Row& out) {
     double* o = out.At<double>(kObs);
-    int skip = exclude_ ? 1 : 0;
+    int skip = opt_.exclude ? 1 : 0;
     o = Put(o, d_->qpos + skip, m_->nq - skip);
     Put(o, d_->qvel, m_->nv);
   }
 
-  double forward_w_, ctrl_w_, noise_;
-  bool exclude_;
+  RunnerOptions opt_;
 };
 
 using HalfCheetahV4 = HalfCheetah<false>;

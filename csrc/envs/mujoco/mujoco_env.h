@@ -1,6 +1,11 @@
 // What every gymnasium MuJoCo env shares (gymnasium's MujocoEnv): the model
 // and its data, frame skipping, reset noise from the env's own RNG, and the
 // test-only `debug_state` fields.
+//
+// The RNG is gymnasium's `np_random` (numpy's PCG64, seeded as `reset(seed=s)`
+// seeds it), continued across autoresets: every reset draws what gymnasium's
+// reset_model draws, in its order, so a pool seeded s plays gymnasium's
+// episodes from seed s + i.
 #pragma once
 
 #include <mujoco/mujoco.h>
@@ -9,12 +14,13 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "../../core/env.h"
+#include "common/random/np_random.h"
+#include "common/random/np_standard_normal.h"
 #include "model.h"
 #include "np_math.h"
 #include "render.h"
@@ -180,9 +186,9 @@ class MujocoEnv {
   // Seconds of simulated time per agent step (gymnasium's dt).
   double Dt() const { return m_->opt.timestep * frame_skip_; }
 
-  // U[lo, hi) the way numpy draws it: lo + (hi - lo) * U[0, 1).
-  double Uniform(double lo, double hi) { return lo + (hi - lo) * std::generate_canonical<double, 53>(rng_); }
-  double Normal() { return normal_(rng_); }
+  // np_random.uniform(lo, hi) and np_random.standard_normal().
+  double Uniform(double lo, double hi) { return rng_.Uniform(lo, hi); }
+  double Normal() { return StandardNormal(rng_); }
 
   // gymnasium's reset: mj_resetData, then the subclass draws a state and
   // calls SetState (qpos, qvel, mj_forward).
@@ -257,8 +263,7 @@ class MujocoEnv {
   RenderStatePtr render_;
   bool debug_;
   bool uses_cfrc_ext_ = true;  // subclasses clear it when they never read cacc / cfrc_*
-  std::mt19937 rng_;
-  std::normal_distribution<double> normal_{0.0, 1.0};
+  NpRandom rng_;
   std::vector<double> init_qpos_, init_qvel_;  // gymnasium's init_qpos / init_qvel
   std::vector<double> qpos0_, qvel0_;          // the current episode's start
   std::vector<double> qpos_buf_, qvel_buf_;    // where Reset draws the next start

@@ -8,7 +8,7 @@
 //   1000 steps.
 #pragma once
 
-#include "mujoco_env.h"
+#include "runner_options.h"
 
 namespace rlpool::mujoco {
 
@@ -48,21 +48,13 @@ class PlanarWalker : public MujocoEnv {
     return c;
   }
 
-  static EnvSpec Spec(const Config& c) {
-    ModelPtr model = ModelFor(c);
-    const mjModel* m = model.get();
-    int excluded = c.Get<bool>("exclude_current_positions_from_observation") ? 1 : 0;
-    return ScalarInfoSpec(c, m, m->nq + m->nv - excluded, kInfo);
-  }
+  static EnvSpec Spec(const Config& c) { return RunnerSpec(c, 1, kInfo); }
 
   PlanarWalker(const Config& c, uint32_t seed)
       : MujocoEnv(c, seed),
-        forward_w_(c.Get<double>("forward_reward_weight")),
-        ctrl_w_(c.Get<double>("ctrl_cost_weight")),
+        opt_(c),
         healthy_reward_(c.Get<double>("healthy_reward")),
-        noise_(c.Get<double>("reset_noise_scale")),
         terminate_(c.Get<bool>("terminate_when_unhealthy")),
-        exclude_(c.Get<bool>("exclude_current_positions_from_observation")),
         state_(kHopper ? GetRange(c, "healthy_state_range") : Range{-kInf, kInf}),
         z_(GetRange(c, "healthy_z_range")),
         angle_(GetRange(c, "healthy_angle_range")) {
@@ -70,7 +62,7 @@ class PlanarWalker : public MujocoEnv {
   }
 
   void Reset(const Row& out, bool) {
-    ResetWithNoise(noise_, QvelNoise::kUniform);
+    ResetWithNoise(opt_.noise, QvelNoise::kUniform);
     WriteObs(out);
     std::array<double, kNumInfo> info{};
     if constexpr (kV5) {
@@ -87,8 +79,8 @@ class PlanarWalker : public MujocoEnv {
     DoSimulation(a);
     double x1 = d_->qpos[0];
     double xv = (x1 - x0) / Dt();
-    float ctrl_cost = static_cast<float>(ctrl_w_) * ActionSquareSum(a);
-    double forward = forward_w_ * xv;
+    float ctrl_cost = static_cast<float>(opt_.ctrl_w) * ActionSquareSum(a);
+    double forward = opt_.forward_w * xv;
     bool healthy = IsHealthy();
     // v4's healthy_reward pays even when unhealthy if episodes end then.
     double healthy_reward = kV5 ? healthy * healthy_reward_ : static_cast<double>(healthy || terminate_) * healthy_reward_;
@@ -119,13 +111,14 @@ class PlanarWalker : public MujocoEnv {
 
   void WriteObs(const Row& out) {
     double* o = out.At<double>(kObs);
-    int skip = exclude_ ? 1 : 0;
+    int skip = opt_.exclude ? 1 : 0;
     o = Put(o, d_->qpos + skip, m_->nq - skip);
     PutClipped(o, d_->qvel, m_->nv, -10.0, 10.0);
   }
 
-  double forward_w_, ctrl_w_, healthy_reward_, noise_;
-  bool terminate_, exclude_;
+  RunnerOptions opt_;
+  double healthy_reward_;
+  bool terminate_;
   Range state_, z_, angle_;
 };
 

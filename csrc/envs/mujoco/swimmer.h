@@ -5,7 +5,7 @@
 // Episode: never terminates; 1000 steps.
 #pragma once
 
-#include "mujoco_env.h"
+#include "runner_options.h"
 
 namespace rlpool::mujoco {
 
@@ -37,24 +37,16 @@ class Swimmer : public MujocoEnv {
     return c;
   }
 
-  static EnvSpec Spec(const Config& c) {
-    ModelPtr model = ModelFor(c);
-    const mjModel* m = model.get();
-    int excluded = c.Get<bool>("exclude_current_positions_from_observation") ? 2 : 0;
-    return ScalarInfoSpec(c, m, m->nq + m->nv - excluded, kInfo);
-  }
+  static EnvSpec Spec(const Config& c) { return RunnerSpec(c, 2, kInfo); }
 
   Swimmer(const Config& c, uint32_t seed)
       : MujocoEnv(c, seed),
-        forward_w_(c.Get<double>("forward_reward_weight")),
-        ctrl_w_(c.Get<double>("ctrl_cost_weight")),
-        noise_(c.Get<double>("reset_noise_scale")),
-        exclude_(c.Get<bool>("exclude_current_positions_from_observation")) {
+        opt_(c) {
     uses_cfrc_ext_ = false;
   }
 
   void Reset(const Row& out, bool) {
-    ResetWithNoise(noise_, QvelNoise::kUniform);
+    ResetWithNoise(opt_.noise, QvelNoise::kUniform);
     WriteObs(out);
     std::array<double, kNumInfo> info{};
     if (kV5) info = {d_->qpos[0], d_->qpos[1], Norm(d_->qpos, 2), 0, 0, 0, 0};
@@ -68,8 +60,8 @@ class Swimmer : public MujocoEnv {
     DoSimulation(a);
     double x1 = d_->qpos[0], y1 = d_->qpos[1];
     double xv = (x1 - x0) / Dt(), yv = (y1 - y0) / Dt();
-    double forward = forward_w_ * xv;
-    float ctrl_cost = static_cast<float>(ctrl_w_) * ActionSquareSum(a);
+    double forward = opt_.forward_w * xv;
+    float ctrl_cost = static_cast<float>(opt_.ctrl_w) * ActionSquareSum(a);
     double reward = forward - static_cast<double>(ctrl_cost);
     double xy[2] = {x1, y1};
     double dist = Norm(xy, 2);
@@ -86,13 +78,12 @@ class Swimmer : public MujocoEnv {
  private:
   void WriteObs(const Row& out) {
     double* o = out.At<double>(kObs);
-    int skip = exclude_ ? 2 : 0;
+    int skip = opt_.exclude ? 2 : 0;
     o = Put(o, d_->qpos + skip, m_->nq - skip);
     Put(o, d_->qvel, m_->nv);
   }
 
-  double forward_w_, ctrl_w_, noise_;
-  bool exclude_;
+  RunnerOptions opt_;
 };
 
 using SwimmerV4 = Swimmer<false>;

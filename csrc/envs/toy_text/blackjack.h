@@ -52,6 +52,10 @@ class Blackjack {
     dealer_.Add(Draw());
     player_.Add(Draw());
     player_.Add(Draw());
+    // gymnasium also draws the dealer's shown suit, and which face a shown 10
+    // is, for its picture: the draws move the stream, so we make them too.
+    rng_.Below(4);
+    if (dealer_.cards[0] == 10) rng_.Below(3);
     Write(out);
   }
 
@@ -95,7 +99,7 @@ class Blackjack {
   };
 
   int Draw() {
-    int card = rng_.Below(13) + 1;  // 1..13, faces count 10
+    int card = rng_.Below(13) + 1;  // np_random.choice(deck): 1..13, faces count 10
     return card > 10 ? 10 : card;
   }
 

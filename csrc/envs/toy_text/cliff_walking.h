@@ -26,13 +26,10 @@ class CliffWalking {
     return c;
   }
 
-  // Row fields, in Spec() order.
-  enum : size_t { kObs, kProb };
-
   static EnvSpec Spec(const Config&) {
     EnvSpec s;
-    s.AddObs(kObs, DiscreteField<int32_t>("obs", kStates));
-    s.AddInfo(kProb, Field<double>("prob", {}, {0.0}, {1.0}));
+    s.AddObs(kTableObs, DiscreteField<int32_t>("obs", kStates));
+    s.AddInfo(kTableProb, Field<double>("prob", {}, {0.0}, {1.0}));
     s.action = DiscreteField<int32_t>("action", 4);
     return s;
   }
@@ -41,18 +38,13 @@ class CliffWalking {
       : rng_(seed), slippery_(c.Get<bool>("is_slippery")), debug_start_(DebugStartState(c, kStates)) {}
 
   void Reset(const Row& out, bool) {
+    // gymnasium samples its one-state start distribution: the draw moves the stream.
+    rng_.Uniform01();
     s_ = debug_start_ >= 0 ? debug_start_ : kStart;
-    Write(out, 1.0);
+    WriteTableRow(out, s_, 1.0);
   }
 
-  StepResult Step(const void* action, const Row& out) {
-    Outcome o[3];
-    int n = Transitions(s_, *static_cast<const int32_t*>(action), o);
-    const Outcome& pick = o[SampleOutcome(o, n, rng_)];
-    s_ = pick.next;
-    Write(out, pick.prob);
-    return {pick.reward, pick.terminated};
-  }
+  StepResult Step(const void* action, const Row& out) { return StepThroughTable(*this, s_, action, rng_, out); }
 
   // gymnasium's P[s][a], in its order.
   int Transitions(int s, int a, Outcome* out) const {
@@ -73,11 +65,6 @@ class CliffWalking {
     int col = std::clamp(s % kCols + kDc[a], 0, kCols - 1);
     if (row == kRows - 1 && col >= 1 && col <= kCols - 2) return {prob, kStart, -100.0, false};
     return {prob, row * kCols + col, -1.0, row == kRows - 1 && col == kCols - 1};
-  }
-
-  void Write(const Row& out, double prob) const {
-    *out.At<int32_t>(kObs) = s_;
-    *out.At<double>(kProb) = prob;
   }
 
   Rng rng_;

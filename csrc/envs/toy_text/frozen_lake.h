@@ -35,14 +35,11 @@ class FrozenLake {
     return c;
   }
 
-  // Row fields, in Spec() order.
-  enum : size_t { kObs, kProb };
-
   static EnvSpec Spec(const Config& c) {
     Map map = ParseMap(c);
     EnvSpec s;
-    s.AddObs(kObs, DiscreteField<int32_t>("obs", map.rows * map.cols));
-    s.AddInfo(kProb, Field<double>("prob", {}, {0.0}, {1.0}));
+    s.AddObs(kTableObs, DiscreteField<int32_t>("obs", map.rows * map.cols));
+    s.AddInfo(kTableProb, Field<double>("prob", {}, {0.0}, {1.0}));
     s.action = DiscreteField<int32_t>("action", 4);
     return s;
   }
@@ -50,6 +47,7 @@ class FrozenLake {
   FrozenLake(const Config& c, uint32_t seed)
       : rng_(seed),
         map_(ParseMap(c)),
+        start_(StartWeights(map_)),
         slippery_(c.Get<bool>("is_slippery")),
         success_(c.Get<double>("success_rate")),
         debug_start_(DebugStartState(c, map_.rows * map_.cols)) {
@@ -60,23 +58,15 @@ class FrozenLake {
     std::copy(r.begin(), r.end(), reward_);
     if (!(success_ >= 0.0 && success_ <= 1.0))
       throw std::invalid_argument("success_rate must be in [0, 1], got " + std::to_string(success_));
-    for (int i = 0; i < map_.rows * map_.cols; ++i)
-      if (map_.tiles[i] == 'S') starts_.push_back(i);
   }
 
   void Reset(const Row& out, bool) {
-    s_ = debug_start_ >= 0 ? debug_start_ : starts_[rng_.Below(static_cast<int>(starts_.size()))];
-    Write(out, 1.0);
+    int drawn = start_.Sample(rng_);  // drawn even with a debug start, so the stream stays gymnasium's
+    s_ = debug_start_ >= 0 ? debug_start_ : drawn;
+    WriteTableRow(out, s_, 1.0);
   }
 
-  StepResult Step(const void* action, const Row& out) {
-    Outcome o[3];
-    int n = Transitions(s_, *static_cast<const int32_t*>(action), o);
-    const Outcome& pick = o[SampleOutcome(o, n, rng_)];
-    s_ = pick.next;
-    Write(out, pick.prob);
-    return {pick.reward, pick.terminated};
-  }
+  StepResult Step(const void* action, const Row& out) { return StepThroughTable(*this, s_, action, rng_, out); }
 
   // gymnasium's P[s][a], in its order.
   int Transitions(int s, int a, Outcome* out) const {
@@ -101,6 +91,13 @@ class FrozenLake {
     int rows = 0, cols = 0;
     std::string tiles;  // row-major
   };
+
+  // gymnasium starts on a uniformly drawn 'S' tile.
+  static StartDistribution StartWeights(const Map& map) {
+    std::vector<double> w(map.tiles.size());
+    for (size_t i = 0; i < w.size(); ++i) w[i] = map.tiles[i] == 'S' ? 1.0 : 0.0;
+    return StartDistribution(w);
+  }
 
   static Map ParseMap(const Config& c) {
     std::string desc = c.Get<std::string>("desc");
@@ -162,18 +159,13 @@ class FrozenLake {
     return {prob, next, reward, tile == 'G' || tile == 'H'};
   }
 
-  void Write(const Row& out, double prob) const {
-    *out.At<int32_t>(kObs) = s_;
-    *out.At<double>(kProb) = prob;
-  }
-
   Rng rng_;
   Map map_;
+  StartDistribution start_;
   bool slippery_;
   double success_;
   double reward_[3] = {1.0, 0.0, 0.0};
   int debug_start_;
-  std::vector<int> starts_;
   int s_ = 0;
 };
 

@@ -48,7 +48,8 @@ class Taxi {
         fickle_(c.Get<bool>("fickle_passenger")),
         rainy_p_(c.Get<double>("rainy_probability")),
         fickle_p_(c.Get<double>("fickle_probability")),
-        debug_start_(DebugStartState(c, kStates)) {
+        debug_start_(DebugStartState(c, kStates)),
+        start_(StartWeights()) {
     if (!(rainy_p_ >= 0.0 && rainy_p_ <= 1.0))
       throw std::invalid_argument("rainy_probability must be in [0, 1], got " + std::to_string(rainy_p_));
     if (!(fickle_p_ >= 0.0 && fickle_p_ <= 1.0))
@@ -56,14 +57,8 @@ class Taxi {
   }
 
   void Reset(const Row& out, bool) {
-    if (debug_start_ >= 0) {
-      s_ = debug_start_;
-    } else {
-      // Uniform over the 300 states with the passenger waiting away from its destination.
-      int cell = rng_.Below(25), pass = rng_.Below(4), dest = rng_.Below(3);
-      if (dest >= pass) ++dest;
-      s_ = Encode(cell / 5, cell % 5, pass, dest);
-    }
+    int drawn = start_.Sample(rng_);  // drawn even with a debug start, so the stream stays gymnasium's
+    s_ = debug_start_ >= 0 ? debug_start_ : drawn;
     fickle_step_ = fickle_ && rng_.Uniform01() < fickle_p_;
     Write(out, 1.0);
   }
@@ -95,6 +90,18 @@ class Taxi {
     int row, col, pass, dest;
     Decode(s, row, col, pass, dest);
     return rainy_ ? Rainy(row, col, pass, dest, a, out) : Dry(row, col, pass, dest, a, out);
+  }
+
+  // gymnasium starts uniformly over the 300 states with the passenger waiting
+  // at a location other than the destination.
+  static StartDistribution StartWeights() {
+    std::vector<double> w(kStates, 0.0);
+    for (int row = 0; row < 5; ++row)
+      for (int col = 0; col < 5; ++col)
+        for (int pass = 0; pass < 4; ++pass)
+          for (int dest = 0; dest < 4; ++dest)
+            if (pass != dest) w[Encode(row, col, pass, dest)] = 1.0;
+    return StartDistribution(w);
   }
 
   static int Encode(int row, int col, int pass, int dest) { return ((row * 5 + col) * 5 + pass) * 4 + dest; }
@@ -217,6 +224,7 @@ class Taxi {
   bool rainy_, fickle_;
   double rainy_p_, fickle_p_;
   int debug_start_;
+  StartDistribution start_;
   int s_ = 0;
   bool fickle_step_ = false;
 };

@@ -204,7 +204,20 @@ MINIGRID = Scenario(
     timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=5),
 )
 
-SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, WAITS, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID)}
+# Procgen: procgen's own ProcgenGym3Env (a VecGame on its C++ threads) is the
+# peer; envpool's procgen needs the system's Qt 5 and is skipped without it.
+PROCGEN = Scenario(
+    name="procgen",
+    description=(
+        "CoinrunHard-v0 and BigfishHard-v0 at batch 16 and 64, sync and async, default threads; vs procgen's "
+        "own threaded ProcgenGym3Env (as many threads), envpool where its procgen imports, and the bare ceiling"
+    ),
+    points=_sweep(["CoinrunHard-v0", "BigfishHard-v0"], [16, 64], 0, "procgen"),
+    timing=Timing(warmup_s=0.5, repeat_s=1.0, repeats=5),
+)
+
+SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, WAITS, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID,
+                                 PROCGEN)}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:

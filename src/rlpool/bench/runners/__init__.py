@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from . import ale_vec, bare, dm_control_loop, gymnasium_vec, pools, python_loop, xla
+from . import ale_vec, bare, dm_control_loop, gymnasium_vec, pools, procgen_vec, python_loop, xla
 from .base import Runner, Skip
 
 # Order is the table's row order.
@@ -14,6 +14,7 @@ _RUNNERS = (
     functools.partial(pools.runners, library="envpool"),
     gymnasium_vec.runners,
     ale_vec.runners,
+    procgen_vec.runners,
     python_loop.runners,
     dm_control_loop.runners,
     bare.runners,
@@ -21,7 +22,7 @@ _RUNNERS = (
 )
 
 LIBRARIES = (
-    "rlpool", "cpp-twin", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py",
+    "rlpool", "cpp-twin", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "procgen",
     "python-loop", "bare", "bare-physics",
 )
 # Run only when asked for (--libraries or a scenario that names them): they import JAX.
