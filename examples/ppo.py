@@ -280,17 +280,23 @@ class Agent(nn.Module):
         return head, logstd, value
 
 
+def log_prob_entropy(continuous: bool, head, logstd, action):
+    """Log-probability of a batch of actions and the policy's entropy: a
+    diagonal Gaussian (mean head, log-std logstd) or a categorical (logits head)."""
+    if continuous:
+        std = jnp.exp(logstd)
+        logp = -0.5 * ((action - head) / std) ** 2 - logstd - 0.5 * jnp.log(2 * jnp.pi)
+        entropy = jnp.broadcast_to(logstd + 0.5 * jnp.log(2 * jnp.pi * jnp.e), head.shape)
+        return logp.sum(-1), entropy.sum(-1)
+    logits = jax.nn.log_softmax(head)
+    logp = jnp.take_along_axis(logits, action[:, None].astype(jnp.int32), axis=-1)[:, 0]
+    entropy = -(jnp.exp(logits) * logits).sum(-1)
+    return logp, entropy
+
+
 def make_policy_fns(agent: Agent, continuous: bool):
-    def log_prob_entropy(head, logstd, action):
-        if continuous:
-            std = jnp.exp(logstd)
-            logp = -0.5 * ((action - head) / std) ** 2 - logstd - 0.5 * jnp.log(2 * jnp.pi)
-            entropy = jnp.broadcast_to(logstd + 0.5 * jnp.log(2 * jnp.pi * jnp.e), head.shape)
-            return logp.sum(-1), entropy.sum(-1)
-        logits = jax.nn.log_softmax(head)
-        logp = jnp.take_along_axis(logits, action[:, None].astype(jnp.int32), axis=-1)[:, 0]
-        entropy = -(jnp.exp(logits) * logits).sum(-1)
-        return logp, entropy
+    def log_prob_entropy_(head, logstd, action):
+        return log_prob_entropy(continuous, head, logstd, action)
 
     @jax.jit
     def act(params, obs, key):
@@ -300,7 +306,7 @@ def make_policy_fns(agent: Agent, continuous: bool):
             action = head + jnp.exp(logstd) * jax.random.normal(sub, head.shape)
         else:
             action = jax.random.categorical(sub, head)
-        logp, _ = log_prob_entropy(head, logstd, action)
+        logp, _ = log_prob_entropy_(head, logstd, action)
         return action, logp, value, key
 
     @jax.jit
@@ -309,7 +315,7 @@ def make_policy_fns(agent: Agent, continuous: bool):
 
     def evaluate(params, obs, action):
         head, logstd, value = agent.apply(params, obs)
-        logp, entropy = log_prob_entropy(head, logstd, action)
+        logp, entropy = log_prob_entropy_(head, logstd, action)
         return logp, entropy, value
 
     return act, value_of, evaluate
@@ -327,7 +333,10 @@ class Rows(NamedTuple):
     mask: jnp.ndarray  # 1 where the row's action was really taken
 
 
-def make_update(evaluate, args):
+def make_loss(evaluate, args):
+    """PPO's clipped loss on one minibatch; rows with mask 0 count for nothing.
+    Shared with examples/cleanba_ppo.py, whose learner all-reduces its gradient."""
+
     def loss_fn(params, mb: Rows):
         logp, entropy, value = evaluate(params, mb.obs, mb.action)
         w = mb.mask
@@ -348,7 +357,11 @@ def make_update(evaluate, args):
         ent = (w * entropy).sum() / n
         return pg_loss - args.ent_coef * ent + args.vf_coef * v_loss
 
-    grad_fn = jax.grad(loss_fn)
+    return loss_fn
+
+
+def make_update(evaluate, args):
+    grad_fn = jax.grad(make_loss(evaluate, args))
     num_rows = args.num_steps * args.num_envs
 
     @jax.jit

@@ -33,6 +33,18 @@ EXPENSIVE = {
     "pip install scikit-build-core nanobind": "tests/test_docs_rebuild.py runs it in a scratch venv",
     "RLPOOL_FAMILIES=classic_control pip install -e . --no-build-isolation": "tests/test_docs_rebuild.py",
     "python -m pytest tests/classic_control -q": "tests/test_docs_rebuild.py",
+    # docs/distributed.md: multi-process launches; tests/distributed/test_cleanba_ppo.py launches
+    # the same ways (command line, faked SLURM) on CartPole for 3 updates.
+    "python examples/cleanba_ppo.py --env-id Breakout-v5 --local-num-envs 64 --num-actor-threads 2 "
+    "--coordinator-address 10.0.0.1:9876 --num-processes 2 --process-id 0": "needs two hosts; tests/distributed",
+    "python examples/cleanba_ppo.py --env-id Breakout-v5 --local-num-envs 64 --num-actor-threads 2 "
+    "--coordinator-address 10.0.0.1:9876 --num-processes 2 --process-id 1": "needs two hosts; tests/distributed",
+    "srun python examples/cleanba_ppo.py --env-id Breakout-v5 --local-num-envs 64 --num-actor-threads 2":
+        "needs a SLURM cluster; faked in tests/distributed/test_cleanba_ppo.py",
+    "SLURM_JOB_ID=1000 SLURM_STEP_NODELIST=127.0.0.1 SLURM_NTASKS=2 SLURM_PROCID=0 SLURM_LOCALID=0 "
+    "python examples/cleanba_ppo.py --local-num-envs 4 --max-updates 3": "tests/distributed/test_cleanba_ppo.py",
+    "SLURM_JOB_ID=1000 SLURM_STEP_NODELIST=127.0.0.1 SLURM_NTASKS=2 SLURM_PROCID=1 SLURM_LOCALID=1 "
+    "python examples/cleanba_ppo.py --local-num-envs 4 --max-updates 3": "tests/distributed/test_cleanba_ppo.py",
 }
 
 _FENCE = re.compile(r"(?:<!--\s*excerpt:\s*(?P<excerpt>\S+)\s*-->\s*\n)?^```(?P<lang>[\w-]*)\n(?P<body>.*?)^```",
