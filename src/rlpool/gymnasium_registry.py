@@ -35,6 +35,14 @@ def gymnasium_id(task_id: str) -> str:
     return f"{NAMESPACE}/{task_id.replace('/', '.')}"
 
 
+def task_id_of(gymnasium_or_task_id: str) -> str:
+    """The rlpool task id of ``rlpool/<id>``; anything else is returned as it is."""
+    return _TASK_OF.get(gymnasium_or_task_id, gymnasium_or_task_id)
+
+
+_TASK_OF: dict[str, str] = {}  # gymnasium id -> rlpool task id
+
+
 def register_task(task_id: str, reward_threshold: float | None = None) -> None:
     spec = EnvSpec(
         id=gymnasium_id(task_id),
@@ -43,6 +51,7 @@ def register_task(task_id: str, reward_threshold: float | None = None) -> None:
         reward_threshold=reward_threshold,
         kwargs={"task_id": task_id},
     )
+    _TASK_OF[spec.id] = task_id
     # gymnasium.register checks a new id against every registered one (a
     # versioned id must not meet the same name unversioned): 0.35 ms a call
     # at rlpool's size, 150 ms for all of rlpool's ids, more than the rest of
