@@ -32,6 +32,12 @@ EXPENSIVE = {
     "pip install scikit-build-core nanobind": "tests/test_docs_rebuild.py runs it in a scratch venv",
     "RLPOOL_FAMILIES=classic_control pip install -e . --no-build-isolation": "tests/test_docs_rebuild.py",
     "python -m pytest tests/classic_control -q": "tests/test_docs_rebuild.py",
+    'pip install "rlpool[ray]"': "tests/integrations/test_rllib.py installs ray[rllib]==2.60.0 in a venv of its own",
+    "python examples/rllib_ppo.py": "tests/integrations/test_rllib.py builds and trains its config (rllib_probe.py)",
+    "ray start --head --port=6379": "needs a Ray cluster of several hosts; not tested (docs/integrations.md says so)",
+    "ray start --address=<head-host>:6379": "needs a Ray cluster of several hosts; not tested",
+    "python examples/rllib_ppo.py --address auto --num-env-runners 16 --num-cpus-per-env-runner 4":
+        "needs a Ray cluster of several hosts; not tested",
 }
 
 _FENCE = re.compile(r"(?:<!--\s*excerpt:\s*(?P<excerpt>\S+)\s*-->\s*\n)?^```(?P<lang>[\w-]*)\n(?P<body>.*?)^```",
