@@ -38,18 +38,19 @@ def _ray_venv() -> Path:
     venv = Path(os.environ.get("RLPOOL_RAY_VENV", Path.home() / ".cache" / "rlpool" / "ray-2.60.0-venv"))
     python = venv / "bin" / "python"
     done = venv / ".installed"
-    if done.exists():
-        return python
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--clear", str(venv)], check=True)
+    if not done.exists():
+        subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--clear", str(venv)], check=True)
     # The test environment's packages (rlpool under test, numpy, torch, ...) come after the
-    # venv's own, so the venv's gymnasium 1.2.2 shadows the test environment's.
-    # The rlpool under test first: another rlpool may be installed in the base interpreter.
+    # venv's own, so the venv's gymnasium 1.2.2 shadows the test environment's. Written on
+    # every run: a kept venv must see the rlpool of this run, wherever it is installed; the
+    # rlpool under test first, as another rlpool may be installed in the base interpreter.
     here = dict.fromkeys([str(Path(rlpool.__file__).parent.parent), *site.getsitepackages()])
     purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                              check=True, capture_output=True, text=True).stdout.strip()
     Path(purelib, "zz_rlpool_test_env.pth").write_text("\n".join(here) + "\n")
-    subprocess.run([str(python), "-m", "pip", "install", "-q", RAY], check=True)
-    done.write_text(RAY + "\n")
+    if not done.exists():
+        subprocess.run([str(python), "-m", "pip", "install", "-q", RAY], check=True)
+        done.write_text(RAY + "\n")
     return python
 
 
