@@ -45,6 +45,12 @@ EXPENSIVE = {
     "python examples/cleanba_ppo.py --local-num-envs 4 --max-updates 3": "tests/distributed/test_cleanba_ppo.py",
     "SLURM_JOB_ID=1000 SLURM_STEP_NODELIST=127.0.0.1 SLURM_NTASKS=2 SLURM_PROCID=1 SLURM_LOCALID=1 "
     "python examples/cleanba_ppo.py --local-num-envs 4 --max-updates 3": "tests/distributed/test_cleanba_ppo.py",
+    'pip install "rlpool[ray]"': "tests/integrations/test_rllib.py installs ray[rllib]==2.60.0 in a venv of its own",
+    "python examples/rllib_ppo.py": "tests/integrations/test_rllib.py builds and trains its config (rllib_probe.py)",
+    "ray start --head --port=6379": "needs a Ray cluster of several hosts; not tested (docs/integrations.md says so)",
+    "ray start --address=<head-host>:6379": "needs a Ray cluster of several hosts; not tested",
+    "python examples/rllib_ppo.py --address auto --num-env-runners 16 --num-cpus-per-env-runner 4":
+        "needs a Ray cluster of several hosts; not tested",
 }
 
 _FENCE = re.compile(r"(?:<!--\s*excerpt:\s*(?P<excerpt>\S+)\s*-->\s*\n)?^```(?P<lang>[\w-]*)\n(?P<body>.*?)^```",

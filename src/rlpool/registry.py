@@ -114,6 +114,9 @@ def add_task(task: Task) -> None:
     if task.task_id in _TASKS:
         raise ValueError(f"task id {task.task_id!r} is already registered")
     _TASKS[task.task_id] = task
+    from . import gymnasium_registry  # every task is also gymnasium's rlpool/<id>
+
+    gymnasium_registry.register_task(task.task_id, task.reward_threshold)
 
 
 def _load_builtin_tasks() -> None:

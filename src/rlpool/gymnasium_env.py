@@ -1,0 +1,83 @@
+"""One rlpool env as a plain ``gymnasium.Env``: what ``gymnasium.make("rlpool/<id>")``
+returns, and what ``make_vec``'s ``sync`` / ``async`` modes put in each slot.
+
+It steps a pool of one env. A gymnasium Env does not reset by itself, while
+the pool does (its autoreset is how it keeps threads busy); the caller's
+``reset()`` after an episode ends resets the env explicitly, so the pool's
+autoreset is never reached in normal use. ``reset(seed=s)`` makes a new pool
+seeded ``s`` (the pool's seeds are fixed when it is made); ``reset()`` without
+a seed starts the env's next episode from its own generator, as gymnasium's
+envs continue theirs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from . import envs
+
+
+def _row(value: Any) -> Any:
+    """Row 0 of a batched info value (dicts such as ``players`` recursively)."""
+    if isinstance(value, dict):
+        return {k: _row(v) for k, v in value.items()}
+    return value[0]
+
+
+class RlpoolEnv(gymnasium.Env):
+    # rgb_array only: "human" needs opencv and opens a window (check_env would
+    # open one for every mode listed here). Which envs render is per task; the
+    # instance's metadata says it.
+    metadata = {"render_modes": ["rgb_array"]}
+
+    def __init__(self, task_id: str, render_mode: str | None = None, **options: Any) -> None:
+        for key, allowed in (("num_envs", (1,)), ("batch_size", (0, 1))):
+            if options.get(key, allowed[0]) not in allowed:
+                raise ValueError(
+                    f"gymnasium.make('rlpool/{task_id}') makes one env, so {key} must be {allowed[0]}, got "
+                    f"{options[key]!r}; for many envs in one pool use gymnasium.make_vec(..., num_envs=n, "
+                    f"vectorization_mode='vector_entry_point')"
+                )
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
+        self._task_id = task_id
+        self._options = {**options, "num_envs": 1}
+        self.render_mode = render_mode
+        self._pool = self._make_pool({})
+        self.observation_space = self._pool.single_observation_space
+        self.action_space = self._pool.single_action_space
+        can_render = hasattr(self._pool._pool, "render")
+        self.metadata = {**type(self).metadata, "render_modes": ["rgb_array"] if can_render else []}
+
+    def _make_pool(self, seeding: dict[str, Any]) -> envs.GymnasiumEnvPool:
+        render = {"render_mode": self.render_mode} if self.render_mode else {}
+        return envs.make_gymnasium(self._task_id, **{**self._options, **seeding, **render})
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if options:
+            raise ValueError(f"reset options are not supported by rlpool envs, got {sorted(options)}")
+        if seed is not None:
+            self._pool.close()
+            self._pool = self._make_pool({"seed": seed, "env_seed": []})
+            obs, info = self._pool.reset()
+        else:
+            obs, info = self._pool.reset()
+        return obs[0], _row(info)
+
+    def step(self, action: Any):
+        obs, reward, terminated, truncated, info = self._pool.step(np.asarray(action)[None])
+        return obs[0], float(reward[0]), bool(terminated[0]), bool(truncated[0]), _row(info)
+
+    def render(self):
+        if self.render_mode is None:
+            raise RuntimeError("render() needs gymnasium.make(..., render_mode='rgb_array')")
+        return self._pool.render()[0]
+
+    def close(self) -> None:
+        pool = getattr(self, "_pool", None)
+        if pool is not None:
+            pool.close()
