@@ -17,6 +17,7 @@ from gymnasium import spaces
 import rlpool
 from rlpool import bench, cli
 from rlpool.bench.actions import action_batches
+from rlpool.bench.native import bare_loop
 from rlpool.bench.runners import pools
 from rlpool.registry import COMMON_OPTIONS, get_task
 
@@ -295,7 +296,7 @@ def test_bare_row_is_the_ceiling_and_every_row_is_explained(capsys, tmp_path):
 def test_every_env_class_has_a_bare_loop():
     for task in ["CartPole-v1", "Pendulum-v1", "FrozenLake-v1"]:
         spec = rlpool.make_spec(task)
-        loop = spec._task.env_class().bare_loop(spec._native_config(), 3)
+        loop = bare_loop(spec, 3)
         assert 0 < loop.run(1000) < 10
         seconds = loop.step_seconds(300)
         assert len(seconds) == 300 and all(0 < s < 1 for s in seconds)
@@ -330,7 +331,7 @@ def test_a_bare_loop_refuses_a_senseless_env_count():
     spec = rlpool.make_spec("CartPole-v1")
     for n in (0, -1, 5000):
         with pytest.raises(ValueError, match=f"1 <= num_envs <= 4096, got {n}"):
-            spec._task.env_class().bare_loop(spec._native_config(), n)
+            bare_loop(spec, n)
 
 
 def test_unreliable_runs_say_why_with_the_figure():
