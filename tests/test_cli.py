@@ -288,7 +288,7 @@ def test_bare_row_is_the_ceiling_and_every_row_is_explained(capsys, tmp_path):
     assert labels["rlpool sync"]["ceiling_fraction"] == pytest.approx(
         labels["rlpool sync"]["steps_per_s"] / labels["bare"]["steps_per_s"])
     assert labels["rlpool sync"]["cores_busy"] > 0
-    assert "rlpool sync ÷ row" in out and "of 1-core ceiling" in out
+    assert "rlpool sync ÷ row" in out and "rate ÷ 1-core ceiling" in out
     for label in labels:  # one explaining line per row under the table
         assert f"\n  {label}: " in out
 
