@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_docs import blocks
+from tests.docs.test_docs import blocks
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "adding-an-environment.md"
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 # Shell commands not run by this file, and what runs them instead.
@@ -29,9 +29,9 @@ EXPENSIVE = {
     "pip install -v .": "CI's install of '.[test]' is a superset",
     "rlpool bench paper": "minutes long; produces the README table (benchmarks/results/paper.md)",
     "rlpool bench cores": "minutes long; produces the README's ceiling table",
-    "pip install scikit-build-core nanobind": "tests/test_docs_rebuild.py runs it in a scratch venv",
-    "RLPOOL_FAMILIES=classic_control pip install -e . --no-build-isolation": "tests/test_docs_rebuild.py",
-    "python -m pytest tests/classic_control -q": "tests/test_docs_rebuild.py",
+    "pip install scikit-build-core nanobind": "tests/docs/test_docs_rebuild.py runs it in a scratch venv",
+    "RLPOOL_FAMILIES=classic_control pip install -e . --no-build-isolation": "tests/docs/test_docs_rebuild.py",
+    "python -m pytest tests/classic_control -q": "tests/docs/test_docs_rebuild.py",
 }
 
 _FENCE = re.compile(r"(?:<!--\s*excerpt:\s*(?P<excerpt>\S+)\s*-->\s*\n)?^```(?P<lang>[\w-]*)\n(?P<body>.*?)^```",
