@@ -51,7 +51,7 @@ TSAN_DESELECT=(
   # A multiprocessing child forked from a multithreaded process starts
   # threads (its queue's feeder); TSan does not support that and hangs
   # there with die_after_fork=0 (llvm-project PR 96600 says so).
-  tests/test_hardening.py::test_multiprocessing_fork_child_gets_a_clear_error
+  tests/engine/test_hardening.py::test_multiprocessing_fork_child_gets_a_clear_error
 )
 # Tests ASan cannot run, each with the reason; TSan and CI run them.
 ASAN_DESELECT=(
@@ -59,12 +59,12 @@ ASAN_DESELECT=(
   # own for each new thread (its alternate signal stack) and aborts the
   # process when that mmap fails instead of failing pthread_create, so the
   # test passes or dies depending on which mmap meets the limit first.
-  tests/test_hardening.py::test_thread_creation_failure_raises_and_leaves_nothing_running
+  tests/engine/test_hardening.py::test_thread_creation_failure_raises_and_leaves_nothing_running
 )
 
 TESTS=(
-  tests/test_engine.py tests/test_stress.py tests/test_bad_input.py tests/test_api.py
-  tests/test_hardening.py
+  tests/engine/test_engine.py tests/engine/test_stress.py tests/engine/test_bad_input.py tests/api/test_api.py
+  tests/engine/test_hardening.py
 )
 # One test file per family that is built.
 declare -A FAMILY_TEST=(
@@ -78,7 +78,7 @@ for f in ${RLPOOL_FAMILIES//,/ }; do
   [[ -n ${FAMILY_TEST[$f]:-} ]] || { echo "tools/sanitize.sh: family '$f' has no test file in FAMILY_TEST; add one"; exit 2; }
   TESTS+=("${FAMILY_TEST[$f]}")
 done
-TESTS+=(tests/test_concurrency.py)  # the long fuzz last
+TESTS+=(tests/engine/test_concurrency.py)  # the long fuzz last
 
 # The build and the tests need these in PYTHON's environment.
 "$PY" -c "import scikit_build_core, nanobind, numpy, pytest, pytest_timeout, gymnasium" 2>/dev/null || {

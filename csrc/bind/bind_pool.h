@@ -28,7 +28,6 @@
 #include "bind_input.h"
 #include "bind_result.h"
 #include "numpy_api.h"
-#include "bare_loop.h"
 #include "dict_action.h"
 #include "render.h"
 
@@ -227,23 +226,6 @@ void BindEnv(nb::module_& m, const char* name) {
     throw std::logic_error("the module's init must call rlpool::ImportNumpy() (numpy_module.h) before BindEnv");
   using Py = PyPool<Env>;
   nb::class_<Py> cls(m, name);
-  nb::class_<BareLoop<Env>>(m, (std::string(name) + "BareLoop").c_str())
-      .def("run", [](BareLoop<Env>& loop, int64_t steps) { return loop.Run(steps); }, nb::arg("steps"),
-           nb::call_guard<nb::gil_scoped_release>(),
-           "Seconds for `steps` steps, one env after another.")
-      .def(
-          "step_seconds",
-          [](BareLoop<Env>& loop, int64_t steps) {
-            if (steps < 1 || steps > (int64_t{1} << 24))
-              throw nb::value_error(("step_seconds needs 1 <= steps <= 2**24, got " + std::to_string(steps)).c_str());
-            std::vector<double> seconds(static_cast<size_t>(steps));
-            {
-              nb::gil_scoped_release release;
-              loop.Run(steps, seconds.data());
-            }
-            return seconds;
-          },
-          nb::arg("steps"), "Each of `steps` steps' own seconds, one env after another (round-robin).");
   cls.def("__init__",
            [](Py* self, const std::map<std::string, ConfigValue>& values) {
              Config c(values);
@@ -259,19 +241,6 @@ void BindEnv(nb::module_& m, const char* name) {
         return detail::SpecToDict(Env::Spec(Config(values)));
       })
       .def_static("check_options", &detail::CheckOptions)
-      .def_static(
-          "bare_loop",
-          [](const std::map<std::string, ConfigValue>& values, int num_envs) {
-            if (num_envs < 1 || num_envs > 4096)
-              throw nb::value_error(
-                  ("bare_loop needs 1 <= num_envs <= 4096, got " + std::to_string(num_envs)).c_str());
-            Config c(values);
-            nb::gil_scoped_release release;
-            return std::make_unique<BareLoop<Env>>(c, num_envs);
-          },
-          nb::arg("config"), nb::arg("num_envs") = 1,
-          "`num_envs` envs built for a bare loop on one thread, no pool; run(steps) steps them "
-          "round-robin and returns the seconds taken.")
       .def("_xla_port", &XlaAccess<Env>::Port)
       .def("send", &Py::Send, nb::arg("action"), nb::arg("env_id").none() = nb::none())
       .def("send_reset", &Py::SendReset, nb::arg("env_id").none())

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib.util
-import json
-import os
 import sys
+import textwrap
 from typing import Any, Sequence
 
 
@@ -67,8 +67,19 @@ def _libraries(text: str) -> tuple[str, ...]:
     return names
 
 
+def _scenario_list(scenarios) -> str:
+    """`rlpool bench --help`'s list of scenarios: each name once, with what it runs."""
+    width = max(map(len, scenarios)) + 2
+    lines = ["scenarios (default: quick):"]
+    for s in scenarios.values():
+        text = textwrap.wrap(s.description, 100 - width - 2)
+        lines.append(f"  {s.name:{width}}{text[0]}")
+        lines += [" " * (width + 2) + more for more in text[1:]]
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    from .bench import ALL_LIBRARIES, SCENARIOS
+    from .bench import ALL_LIBRARIES, SCENARIOS, train
 
     parser = _Parser(prog="rlpool", description="rlpool: parallel RL environments on a native thread pool.")
     parser.add_argument("--version", action="version", version=f"rlpool {_version()}")
@@ -81,10 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Steps every installed library on the same tasks with the same random actions, "
             "interleaved, with warm-up and repeats, and prints the median steps/s and the ratios. "
-            "Named scenarios: "
-            + "; ".join(f"{s.name}: {s.description}" for s in SCENARIOS.values())
-            + ". Method: docs/benchmarks.md. `rlpool bench train --help`: PPO trained on each backend."
+            "Method: docs/benchmarks.md."
         ),
+        epilog=_scenario_list(SCENARIOS),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     bench.add_argument("scenario", nargs="?", choices=sorted(SCENARIOS), help="named scenario (default: quick)")
     bench.add_argument("--task", metavar="ID", help="run one explicit point on this task id instead of a scenario")
@@ -95,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "--num-threads", type=_non_negative_int, metavar="T",
-        help="worker threads (with --task; default 0 = min(batch size, cores))",
+        help="worker threads (with --task; default: rlpool.make()'s own default)",
     )
     bench.add_argument(
         "--libraries", type=_libraries, metavar="LIST",
@@ -106,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--warmup-seconds", type=_seconds(False), metavar="S", help="untimed warm-up per variant")
     bench.add_argument("--output", metavar="PREFIX", help="path prefix of the .json, .md and .png files written (default ./rlpool-bench-<scenario>)")
     bench.add_argument("--no-progress", action="store_true", help="no progress on stderr")
+    train.add_arguments(bench.add_argument_group("train scenario options (`rlpool bench train ...` only)"))
     bench.set_defaults(run=_bench, parser=bench)
 
     lister = sub.add_parser("list", help="list task ids", description="Lists registered task ids.")
@@ -137,8 +149,12 @@ def _check_task(parser: argparse.ArgumentParser, arg: str, task_id: str) -> None
 
 def _scenario_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace):
     from . import bench
+    from .bench import train
 
     point_args = [("--num-envs", args.num_envs), ("--batch-size", args.batch_size), ("--num-threads", args.num_threads)]
+    if args.scenario != "train":
+        for name in train.given(args):
+            parser.error(f"argument {name}: only applies to the train scenario (`rlpool bench train {name} ...`)")
     if args.task is None:
         for name, value in point_args:
             if value is not None:
@@ -152,7 +168,8 @@ def _scenario_from_args(parser: argparse.ArgumentParser, args: argparse.Namespac
         batch = args.batch_size or num_envs
         if batch > num_envs:
             parser.error(f"argument --batch-size: must be <= --num-envs ({num_envs}), got {batch}")
-        threads = args.num_threads or min(batch, os.cpu_count() or 1)
+        # 0: make()'s own default, so that the point measures what users get.
+        threads = args.num_threads or 0
         scenario = bench.explicit(args.task, num_envs, batch, threads, bench.QUICK.timing)
     t = scenario.timing
     timing = bench.Timing(
@@ -160,71 +177,13 @@ def _scenario_from_args(parser: argparse.ArgumentParser, args: argparse.Namespac
         repeat_s=args.repeat_seconds or t.repeat_s,
         repeats=args.repeats or t.repeats,
     )
-    return bench.Scenario(scenario.name, scenario.description, scenario.points, timing, scenario.libraries)
+    return dataclasses.replace(scenario, timing=timing)
 
 
 def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from . import bench
+    from .bench.run import run
 
-    scenario = _scenario_from_args(parser, args)
-    prefix = args.output or f"rlpool-bench-{scenario.name}"
-    versions = bench.versions()
-    env = bench.environment(versions)
-    t = scenario.timing
-    print(f"rlpool bench {scenario.name}: {scenario.description}")
-    print(
-        f"{env['cpu_count']} cores · {env['processor']} · python {env['python']} · "
-        + " · ".join(f"{k} {v}" for k, v in env["versions"].items())
-    )
-    print(f"warm-up {t.warmup_s:g}s, then {t.repeats} interleaved rounds of ~{t.repeat_s:g}s per variant; median shown\n", flush=True)
-
-    if scenario.name in ("cores", "waits"):
-        return _bench_pools(scenario.name, prefix, env, argv, show_progress=not args.no_progress)
-    libraries = args.libraries or scenario.libraries or bench.LIBRARIES
-    results = bench.measure(scenario, libraries, show_progress=not args.no_progress)
-    print(bench.format_table(results))
-    env["load_average_after"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
-    for warning in bench.reliability_warnings(results, env):
-        print(f"rlpool bench: warning: {warning}", file=sys.stderr)
-
-    data = bench.to_json(scenario, results, env, ["rlpool", *argv])
-    json_path = prefix + ".json"
-    with open(json_path, "w") as f:
-        json.dump(data, f, indent=1)
-    print(f"wrote {json_path}")
-    md_path = prefix + ".md"
-    with open(md_path, "w") as f:
-        f.write(bench.format_markdown(scenario, results, env, data["command"]))
-    print(f"wrote {md_path}")
-    png_path = prefix + ".png"
-    if not bench.have_matplotlib():
-        print("no PNG: matplotlib is not installed (pip install 'rlpool[bench]')")
-    elif bench.write_png(results, png_path, f"rlpool bench {scenario.name} · {env['cpu_count']} cores · {env['date'][:10]}"):
-        print(f"wrote {png_path}")
-    else:
-        print("no PNG: nothing was measured")
-    return 0
-
-
-def _bench_pools(name: str, prefix: str, env: dict[str, Any], argv: Sequence[str], show_progress: bool) -> int:
-    """The fresh-pool scenarios (cores, waits): their own tables, not points."""
-    from .bench import cores, reliability_warnings, wait_choices
-
-    module = cores if name == "cores" else wait_choices
-    results = module.run(show_progress=show_progress)
-    table = module.format_table(results)
-    print(table)
-    for warning in reliability_warnings([], env):
-        print(f"rlpool bench: warning: {warning}", file=sys.stderr)
-    data = {"scenario": name, "command": " ".join(["rlpool", *argv]), "environment": env,
-            "results": module.to_json(results)}
-    with open(prefix + ".json", "w") as f:
-        json.dump(data, f, indent=1)
-    with open(prefix + ".md", "w") as f:
-        f.write(f"Command: `{data['command']}` · {env['date']} · load average "
-                f"{env['load_average'][0]:.1f} at the start\n\n```\n{table}```\n")
-    print(f"wrote {prefix}.json and {prefix}.md")
-    return 0
+    return run(parser, _scenario_from_args(parser, args), args, argv)
 
 
 # -- list / info ---------------------------------------------------------------
@@ -283,10 +242,6 @@ def _info(parser: argparse.ArgumentParser, args: argparse.Namespace, argv: Seque
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:2] == ["bench", "train"]:  # training, not throughput: its own options
-        from .bench.train import main as train_main
-
-        return train_main(argv[2:])
     parser = build_parser()
     args = parser.parse_args(argv)
     # Errors found after parsing go through the subcommand's own parser so the usage line fits.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rlpool import _dm_control
+from rlpool import _dm_control, _lab_dm_control
 
 SEEDS = [0, 1, 2, 42, 12345, 2**31 - 1, 2**32 - 1, 3_141_592_653]
 
@@ -52,7 +52,7 @@ def _numpy_draws(seed, ops, a, b, p):
 def test_draws_match_numpy(seed):
     ops, a, b = _plan(seed)
     p = [0.1, 0.1, 0.8]  # manipulator's object placement probabilities
-    ours = np.array(_dm_control.legacy_random_draws(seed, ops, a.tolist(), b.tolist(), p))
+    ours = np.array(_lab_dm_control.legacy_random_draws(seed, ops, a.tolist(), b.tolist(), p))
     np.testing.assert_array_equal(ours, _numpy_draws(seed, ops, a, b, p))
 
 
@@ -60,7 +60,7 @@ def test_long_runs_cross_state_refills():
     """Many thousand draws: the 624-word state is regenerated many times."""
     ops = ["randn"] * 5001 + ["rand"] * 3000
     zeros = [0.0] * len(ops)
-    ours = np.array(_dm_control.legacy_random_draws(7, ops, zeros, zeros, []))
+    ours = np.array(_lab_dm_control.legacy_random_draws(7, ops, zeros, zeros, []))
     rs = np.random.RandomState(7)
     want = np.concatenate([rs.randn(5001), rs.rand(3000)])
     np.testing.assert_array_equal(ours, want)
@@ -74,7 +74,7 @@ def test_array_draws_are_consecutive_scalar_draws():
     ops = ["uniform"] * 5 + ["randn"] * 3 + ["uniform"] * 3
     a = [-1.0] * 5 + [0.0] * 3 + [0.0, 1.0, 2.0]
     b = [1.0] * 5 + [0.0] * 3 + [1.0, 3.0, 7.0]
-    np.testing.assert_array_equal(np.array(_dm_control.legacy_random_draws(5, ops, a, b, [])), want)
+    np.testing.assert_array_equal(np.array(_lab_dm_control.legacy_random_draws(5, ops, a, b, [])), want)
 
 
 def test_short_dots_round_as_this_machines_numpy():

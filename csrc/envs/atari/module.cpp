@@ -1,8 +1,6 @@
 // rlpool._atari: every ALE game as one env class, Atari. This module links
 // the Arcade Learning Environment and is therefore GPL-2.0-only.
 #include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
-#include <chrono>
-#include <random>
 #include <stdexcept>
 
 #include "../../bind/bind_pool.h"
@@ -35,29 +33,10 @@ static nb::object ResizeForTest(nb::handle image, int height, int width, bool ar
   return result;
 }
 
-// Bare emulation: `frames` ALE frames of random minimal-set actions, no
-// screen conversion at all. Returns seconds.
-static double RawAleSeconds(const std::string& rom_path, int64_t frames, uint32_t seed) {
-  nb::gil_scoped_release release;
-  const rlpool::atari::RomInfo& rom = rlpool::atari::GetRomInfo(rom_path);
-  rlpool::atari::QuietAle();
-  ale::ALEInterface a;
-  a.setInt("random_seed", static_cast<int32_t>(seed));
-  a.loadROM(rom_path);
-  std::mt19937 rng(seed);
-  auto start = std::chrono::steady_clock::now();
-  for (int64_t i = 0; i < frames; ++i) {
-    a.act(rom.minimal_actions[rng() % rom.minimal_actions.size()]);
-    if (a.game_over(false)) a.reset_game();
-  }
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 NB_MODULE(_atari, m) {
   rlpool::ImportNumpy();
   rlpool::BindEnv<rlpool::atari::Atari>(m, "Atari");
   m.def("resize", &ResizeForTest, nb::arg("image"), nb::arg("height"), nb::arg("width"), nb::arg("area") = true);
-  m.def("raw_ale_seconds", &RawAleSeconds, nb::arg("rom_path"), nb::arg("frames"), nb::arg("seed") = 0);
   m.attr("ALE_VERSION") = ALE_VERSION;
   m.attr("LICENSE") = "GPL-2.0-only";
 }

@@ -97,7 +97,9 @@ def format_point(pr: PointResult) -> str:
     cols += [f"{r.label} ÷ row" for r in ours]
     source = ceiling_source(pr)
     if source:
-        cols.append(f"of {point.cores}-core ceiling")
+        # Not the share of the machine used ("cores busy" says that): how
+        # near the rate comes to n cores doing nothing but the env's work.
+        cols.append(f"rate ÷ {point.cores}-core ceiling")
     rows = []
     for m in pr.measurements:
         row = [m.label, str(m.num_envs), _num(m.steps_per_s)]
@@ -130,8 +132,10 @@ def format_legend(results: list[PointResult]) -> str:
     ]
     if sources:
         which = " or ".join(sorted(sources))
-        lines.append(f"of n-core ceiling: steps/s ÷ (n cores × the {which} row's one-core rate); 1.00 = every core "
-                     "doing nothing but the env's own work.")
+        lines.append(f"rate ÷ n-core ceiling: steps/s ÷ (n cores × the {which} row's one-core rate); 1.00 = as fast "
+                     "as every core doing nothing but the env's own work. Not the share of the machine used "
+                     "(that is 'cores busy'): a cheap env (CartPole) reads low because the engine's fixed cost "
+                     "per step is large next to the env's.")
     lines += [f"  {label}: {ROW_MEANINGS[label]}" for label in labels if label in ROW_MEANINGS]
     return "\n".join(lines) + "\n"
 

@@ -52,11 +52,18 @@ class Timing:
 
 @dataclasses.dataclass(frozen=True)
 class Scenario:
+    """A named (or command-line) benchmark. `kind` says what runs it
+    (rlpool.bench.run.KINDS): "points" steps every library on each point;
+    "cores" and "waits" build fresh default pools against the bare-loop
+    ceiling (their modules hold their workloads); "train" trains PPO on each
+    backend (bench/train.py, with options of its own)."""
+
     name: str
     description: str
     points: tuple[Point, ...]
     timing: Timing
     libraries: tuple[str, ...] | None = None  # None: the default set (runners.LIBRARIES)
+    kind: str = "points"
 
 
 def sync_and_async(task: str, batch_size: int, num_threads: int, family: str = "") -> Point:
@@ -92,7 +99,7 @@ RAW_ATARI = (("img_height", 210), ("img_width", 160), ("stack_num", 1))
 def _family_scenario(family: str, tasks: list[str]) -> Scenario:
     return Scenario(
         name=family,
-        description=f"{family}: {', '.join(tasks)} at batch 8 and 32, sync and async, default threads",
+        description=f"{', '.join(tasks)} at batch 8 and 32, sync and async, default threads",
         points=_sweep(tasks, [8, 32], 0, family),
         timing=Timing(warmup_s=0.3, repeat_s=0.5, repeats=3),
     )
@@ -104,7 +111,7 @@ FAMILIES = (
     _family_scenario("toy_text", ["FrozenLake-v1", "Taxi-v3", "CliffWalking-v0", "Blackjack-v1"]),
     dataclasses.replace(
         _family_scenario("atari", ["Pong-v5", "Breakout-v5"]),
-        description="atari: Pong-v5, Breakout-v5, and Pong-v5's raw 210x160 grey frame (no resize, stack 1) at "
+        description="Pong-v5, Breakout-v5, and Pong-v5's raw 210x160 grey frame (no resize, stack 1) at "
         "batch 8 and 32, sync and async, default threads, against envpool and ale-py's AtariVectorEnv",
         points=_sweep(["Pong-v5", "Breakout-v5"], [8, 32], 0, "atari")
         + tuple(dataclasses.replace(sync_and_async("Pong-v5", b, 0, "atari"), options=RAW_ATARI) for b in (8, 32)),
@@ -124,6 +131,7 @@ CORES = Scenario(
     ),
     points=(),
     timing=Timing(warmup_s=0.05, repeat_s=0.25, repeats=1),
+    kind="cores",
 )
 # Also not a list of points: the comparison behind the pool's wait defaults
 # (rlpool.bench.wait_choices).
@@ -136,6 +144,19 @@ WAITS = Scenario(
     ),
     points=(),
     timing=Timing(warmup_s=0.05, repeat_s=0.25, repeats=4),
+    kind="waits",
+)
+# Not throughput: PPO trained on each backend, same script and seeds
+# (rlpool.bench.train; its options are the "train scenario" group).
+TRAIN = Scenario(
+    name="train",
+    description=(
+        "the paper's end-to-end figure: examples/ppo.py trained on each backend (rlpool sync/async, envpool, "
+        "gymnasium), wall-clock to a return threshold, median over seeds (hours; see the train options)"
+    ),
+    points=(),
+    timing=Timing(warmup_s=0.0, repeat_s=0.0, repeats=1),
+    kind="train",
 )
 
 
@@ -232,8 +253,11 @@ ROBOTICS = Scenario(
     timing=Timing(warmup_s=0.5, repeat_s=0.5, repeats=5),
 )
 
-SCENARIOS = {s.name: s for s in (QUICK, PAPER, CORES, WAITS, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID,
-                                 PROCGEN, ROBOTICS)}
+SCENARIOS = {
+    s.name: s
+    for s in (QUICK, PAPER, CORES, WAITS, TRAIN, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID, PROCGEN,
+              ROBOTICS)
+}
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:

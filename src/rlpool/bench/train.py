@@ -260,22 +260,38 @@ def plot(groups: dict[str, list[Run]], task: Task, path_prefix: str) -> list[str
     return written
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="rlpool bench train",
-        description=__doc__.split("\n\n")[0],
-    )
-    p.add_argument("--tasks", default="CartPole-v1,HalfCheetah-v5,Pong-v5", help=f"comma-separated subset of {','.join(TASKS)}")
-    p.add_argument("--backends", default=",".join(BACKENDS), help=f"comma-separated subset of {','.join(BACKENDS)}")
-    p.add_argument("--seeds", default="1,2,3", help="comma-separated seeds; the median is over them")
-    p.add_argument("--total-timesteps", type=int, default=0, help="override every task's env steps (0 = the task's own)")
-    p.add_argument("--sweep", action="store_true", help="also rlpool sync with --sweep-envs envs at a fixed rollout size")
-    p.add_argument("--sweep-envs", default=",".join(map(str, SWEEP_ENVS)), help="comma-separated env counts of the sweep")
-    p.add_argument("--no-backends", action="store_true", help="skip the backend comparison (e.g. only --sweep)")
-    p.add_argument("--timeout", type=float, default=0, help="seconds per run before it is stopped (0 = none)")
-    p.add_argument("--output", default="rlpool-bench-train", help="path prefix of the .md, .json and .png files")
-    p.add_argument("--examples", default="", help="folder holding ppo.py (default: the checkout's examples/)")
-    return p
+# The scenario's own options, with their defaults (None on the command line
+# means "not given", so that `rlpool bench` can refuse them elsewhere).
+DEFAULTS = {
+    "tasks": "CartPole-v1,HalfCheetah-v5,Pong-v5",
+    "backends": ",".join(BACKENDS),
+    "seeds": "1,2,3",
+    "total_timesteps": 0,
+    "sweep": False,
+    "sweep_envs": ",".join(map(str, SWEEP_ENVS)),
+    "no_backends": False,
+    "timeout": 0.0,
+    "examples": "",
+}
+
+
+def add_arguments(group) -> None:
+    """The train scenario's options, added to `rlpool bench`'s parser."""
+    d = DEFAULTS
+    group.add_argument("--tasks", metavar="LIST", help=f"comma-separated subset of {','.join(TASKS)} (default {d['tasks']})")
+    group.add_argument("--backends", metavar="LIST", help=f"comma-separated subset of {','.join(BACKENDS)} (default: all)")
+    group.add_argument("--seeds", metavar="LIST", help=f"comma-separated seeds; the median is over them (default {d['seeds']})")
+    group.add_argument("--total-timesteps", type=int, metavar="N", help="override every task's env steps (default 0 = the task's own)")
+    group.add_argument("--sweep", action="store_true", default=None, help="also rlpool sync with --sweep-envs envs at a fixed rollout size")
+    group.add_argument("--sweep-envs", metavar="LIST", help=f"comma-separated env counts of the sweep (default {d['sweep_envs']})")
+    group.add_argument("--no-backends", action="store_true", default=None, help="skip the backend comparison (e.g. only --sweep)")
+    group.add_argument("--timeout", type=float, metavar="S", help="seconds per run before it is stopped (default 0 = none)")
+    group.add_argument("--examples", metavar="DIR", help="folder holding ppo.py (default: the checkout's examples/)")
+
+
+def given(args: argparse.Namespace) -> list[str]:
+    """The train options set on this command line, as spelled there."""
+    return ["--" + k.replace("_", "-") for k in DEFAULTS if getattr(args, k, None) is not None]
 
 
 def _split(p, text: str, known, what: str) -> list[str]:
@@ -287,8 +303,17 @@ def _split(p, text: str, known, what: str) -> list[str]:
 
 
 def main(argv=None) -> int:
-    p = build_parser()
-    args = p.parse_args(argv)
+    """`rlpool bench train ARGS`, for callers of the former entry point."""
+    from rlpool.cli import main as cli_main
+
+    return cli_main(["bench", "train", *(sys.argv[1:] if argv is None else argv)])
+
+
+def run(p: argparse.ArgumentParser, args: argparse.Namespace, argv) -> int:
+    """The train scenario: `p` is `rlpool bench`'s parser (errors go through
+    it), `args` its parsed arguments, `argv` the whole command line."""
+    args = argparse.Namespace(**{**vars(args), **{k: v for k, v in DEFAULTS.items() if getattr(args, k, None) is None}})
+    args.output = args.output or "rlpool-bench-train"
     tasks = _split(p, args.tasks, TASKS, "tasks")
     backends = _split(p, args.backends, BACKENDS, "backends")
     try:
@@ -341,7 +366,7 @@ def main(argv=None) -> int:
     window = f"{_utc(started, '%Y-%m-%d %H:%M')}–{_utc(time.time(), '%H:%M')} UTC"
     cpu = (f"{os.cpu_count()} cores · {platform.processor() or platform.machine()} · load {load_before:.1f} before, "
            f"{os.getloadavg()[0]:.1f} after")
-    text = (f"# rlpool bench train\n\n`rlpool bench train {' '.join(argv or sys.argv[1:])}`\n\n"
+    text = (f"# rlpool bench train\n\n`rlpool {' '.join(argv)}`\n\n"
             f"measured {window} · {cpu} · GPU: {'yes' if gpu else 'no'}\n\n")
     text += table(rows)
     print("\n" + table(rows))

@@ -1,6 +1,6 @@
 """The bare loop: rlpool envs stepped in C++ with no pool, queue or Python
-around them (csrc/bind/bare_loop.h), one loop per core, all at once. Its rate
-is one core's worth of the envs' own work while every core is busy; cores x
+around them (csrc/lab/bare_loop.h, in the lab modules rlpool._lab_<family>),
+one loop per core, all at once. Its rate is one core's worth of the envs' own work while every core is busy; cores x
 that rate is the ceiling every pool is measured against.
 
 All at once, because this machine's cores do not add up: two bare loops
@@ -30,13 +30,14 @@ class BareLoop(Runner):
     def open(self, actions: np.ndarray | None) -> None:
         import rlpool
 
+        from ..native import bare_loop
+
         try:
             spec = rlpool.make_spec(self.point.task, seed=0, **dict(self.point.options))
-            cls = spec._task.env_class()
+            # Built here, untimed: for Atari that is ~0.1 s of palette set-up per env.
+            self.loops = [bare_loop(spec, self.num_envs) for _ in range(self.threads)]
         except ImportError as e:
             raise Skip(str(e)) from None
-        # Built here, untimed: for Atari that is ~0.1 s of palette set-up per env.
-        self.loops = [cls.bare_loop(spec._native_config(), self.num_envs) for _ in range(self.threads)]
 
     def run(self, iterations: int) -> int:
         """Every loop takes `iterations` steps at once; returns one loop's

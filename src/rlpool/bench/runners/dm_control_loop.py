@@ -92,7 +92,14 @@ class BarePhysics(Runner):
     mode = "loop"
 
     def open(self, actions: np.ndarray) -> None:
-        from rlpool import _dm_control, make_spec
+        from rlpool import make_spec
+
+        from ..native import lab_module
+
+        try:
+            lab = lab_module("dm_control")
+        except ImportError as e:
+            raise Skip(str(e)) from None
 
         spec = make_spec(self.point.task)
         self.frame_skip = spec.config.frame_skip
@@ -103,7 +110,7 @@ class BarePhysics(Runner):
         # the env does them, so the ceiling does too.
         self.reset_steps = getattr(spec._task.env_class(), "reset_physics_steps", 0)
         # One loop per core, built here, untimed, and run at once (bare.py says why).
-        self.loops = [_dm_control.bare_physics(self.xml_path, self.envs, self.frame_skip, self.reset_steps)
+        self.loops = [lab.bare_physics(self.xml_path, self.envs, self.frame_skip, self.reset_steps)
                       for _ in range(self.point.cores)]
 
     def run(self, iterations: int) -> int:

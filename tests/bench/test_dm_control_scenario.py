@@ -27,7 +27,7 @@ def test_point_runs_dm_control_loop_and_bare_physics_and_uses_physics_as_ceiling
 
 
 def test_bare_physics_counts_the_reset_physics_the_task_runs():
-    from rlpool import _dm_control
+    from rlpool import _lab_dm_control
     from rlpool.bench.runners.dm_control_loop import BarePhysics
 
     def reset_steps(task):
@@ -41,7 +41,7 @@ def test_bare_physics_counts_the_reset_physics_the_task_runs():
     assert reset_steps("WalkerWalk-v1") == 0
     for args, shown in (((0, 1, 0), "envs=0"), ((1, 0, 0), "frame_skip=0"), ((1, 1, -1), "reset_steps=-1")):
         with pytest.raises(ValueError) as e:
-            _dm_control.bare_physics("unused.xml", *args)
+            _lab_dm_control.bare_physics("unused.xml", *args)
         assert "1 <= envs <= 4096, frame_skip >= 1 and reset_steps >= 0" in str(e.value) and shown in str(e.value)
     with pytest.raises(ValueError, match="MuJoCo could not load '/no/such/model.xml'"):
-        _dm_control.bare_physics("/no/such/model.xml")
+        _lab_dm_control.bare_physics("/no/such/model.xml")

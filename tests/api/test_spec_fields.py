@@ -20,9 +20,9 @@ import pytest
 import rlpool
 from rlpool.registry import get_task
 
-from .env_classes import one_task_per_env_class
+from ..env_classes import one_task_per_env_class
 
-CSRC = pathlib.Path(__file__).resolve().parents[1] / "csrc"
+CSRC = pathlib.Path(__file__).resolve().parents[2] / "csrc"
 
 CHECK_PROGRAM = r"""
 #include <cstdio>

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 # Shell commands not run by this file, and what runs them instead.
@@ -30,9 +30,9 @@ EXPENSIVE = {
     "pip install -v .": "CI's install of '.[test]' is a superset",
     "rlpool bench paper": "minutes long; produces the README table (benchmarks/results/paper.md)",
     "rlpool bench cores": "minutes long; produces docs/benchmarks.md's ceiling table",
-    "pip install scikit-build-core nanobind": "tests/test_docs_rebuild.py runs it in a scratch venv",
-    "RLPOOL_FAMILIES=classic_control pip install -e . --no-build-isolation": "tests/test_docs_rebuild.py",
-    "python -m pytest tests/classic_control -q": "tests/test_docs_rebuild.py",
+    "pip install scikit-build-core nanobind": "tests/docs/test_docs_rebuild.py runs it in a scratch venv",
+    "RLPOOL_FAMILIES=classic_control pip install -e . --no-build-isolation": "tests/docs/test_docs_rebuild.py",
+    "python -m pytest tests/classic_control -q": "tests/docs/test_docs_rebuild.py",
     # docs/distributed.md: multi-process launches; tests/distributed/test_cleanba_ppo.py launches
     # the same ways (command line, faked SLURM) on CartPole for 3 updates.
     "python examples/cleanba_ppo.py --env-id Breakout-v5 --local-num-envs 64 --num-actor-threads 2 "

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_docs import blocks
+from tests.docs.test_docs import blocks
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "adding-an-environment.md"
 
 
@@ -31,6 +31,7 @@ def _rebuild_block() -> list[str]:
     raise AssertionError("docs/adding-an-environment.md has no bash block with the rebuild command")
 
 
+@pytest.mark.slow  # builds rlpool in a scratch venv
 @pytest.mark.timeout(1500)  # a minute on a quiet 2-core machine; allow for a loaded one
 def test_the_rebuild_loop_runs_as_written(tmp_path):
     files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")

@@ -13,6 +13,7 @@ from rlpool.bench import train  # noqa: E402
 from rlpool.cli import main  # noqa: E402
 
 
+@pytest.mark.slow  # trains PPO on two backends: 2.5 min on a loaded 2-core machine
 def test_bench_train_short_configuration(tmp_path):
     prefix = str(tmp_path / "t")
     code = main([

@@ -1,0 +1,39 @@
+"""The bare loop, the ceiling every pool is measured against: built from the
+lab modules (rlpool._lab_<family>), run on every core at once."""
+
+from __future__ import annotations
+
+import pytest
+
+import rlpool
+from rlpool.bench.native import bare_loop
+
+
+def test_every_env_class_has_a_bare_loop():
+    for task in ["CartPole-v1", "Pendulum-v1", "FrozenLake-v1"]:
+        spec = rlpool.make_spec(task)
+        loop = bare_loop(spec, 3)
+        assert 0 < loop.run(1000) < 10
+        seconds = loop.step_seconds(300)
+        assert len(seconds) == 300 and all(0 < s < 1 for s in seconds)
+        for steps in (0, -1):
+            with pytest.raises(ValueError, match=f"1 <= steps <= 2\\*\\*24, got {steps}"):
+                loop.step_seconds(steps)
+
+
+def test_bare_loops_at_once_report_a_failed_loop_instead_of_a_short_time():
+    from rlpool.bench.runners.bare import at_once
+
+    def broken() -> float:
+        raise RuntimeError("env failed")
+
+    assert at_once([lambda: 1.0, lambda: 3.0]) == 2.0  # the mean of the loops' own clocks
+    with pytest.raises(RuntimeError, match="env failed"):
+        at_once([lambda: 1.0, broken])
+
+
+def test_a_bare_loop_refuses_a_senseless_env_count():
+    spec = rlpool.make_spec("CartPole-v1")
+    for n in (0, -1, 5000):
+        with pytest.raises(ValueError, match=f"1 <= num_envs <= 4096, got {n}"):
+            bare_loop(spec, n)
