@@ -31,9 +31,12 @@ class EnvSpec:
         self._task = registry.get_task(task_id)
         self.id = task_id
         self._config_dict = registry.build_config(self._task, kwargs)
-        self.config = registry.config_namedtuple(task_id, self._config_dict)
-        self.fields = self._task.env_class().spec(self._native_config())
+        # What was asked, before the engine resolved its defaults: a pickled
+        # spec carries this, so another process (or machine) resolves for itself.
+        self._requested = dict(self._config_dict)
+        self.fields = registry.resolve(self._task, self._config_dict)
         registry.flush_native_warnings(self._task)
+        self.config = registry.config_namedtuple(task_id, self._config_dict)
         self.reward_threshold = self._task.reward_threshold
         self.reference = self._task.reference
         self.observation_space = rl_spaces.observation_space(self.fields["obs"])
@@ -110,7 +113,7 @@ class EnvSpec:
         # A spec pickles as its task id and options (what another process
         # needs to make the same pool); its config namedtuple class is made
         # per task at run time and could not be pickled itself.
-        return (_spec_from_config, (self.id, dict(self._config_dict)))
+        return (_spec_from_config, (self.id, dict(self._requested)))
 
 
 def _spec_from_config(task_id: str, config: dict[str, Any]) -> EnvSpec:
@@ -133,11 +136,10 @@ class _PoolBase:
         self._pool = spec._task.env_class()(spec._native_config())
         registry.flush_native_warnings(spec._task)
         self._num_envs = self.config["num_envs"]
-        self._batch_size = self.config["batch_size"] or self._num_envs
+        self._batch_size = self.config["batch_size"]  # resolved by the engine: never 0 here
         self._same_step = self.config["autoreset_mode"] == "same_step"
         self.all_env_ids = np.arange(self._num_envs, dtype=np.int32)
         self.is_async = self._batch_size < self._num_envs
-        self._init_render({})
         for name, method in spec._task.methods.items():
             setattr(self, name, functools.partial(method, dict(self.config)))
         face = next(c for c in type(self).__mro__ if "_native_calls" in vars(c))
@@ -168,6 +170,12 @@ class _PoolBase:
         return self._pool.reset(env_id)
 
     # -- rendering (envpool 1.x: render_mode=... at make, then render()) -------
+    # Until make() sets them up (once, from its render options): no rendering.
+    render_mode: str | None = None
+    _render_env_id = 0
+    _render_size = (0, 0)
+    _render_camera_id = -1
+
     def _init_render(self, options: dict[str, Any]) -> None:
         self.render_mode = options.get("render_mode")
         self._render_env_id = options.get("render_env_id", 0)
@@ -290,7 +298,6 @@ class GymnasiumEnvPool(_PoolBase, VectorEnv, gymnasium.Env):
         self.action_space = spec.action_space
         mode = AutoresetMode.SAME_STEP if self._same_step else AutoresetMode.NEXT_STEP
         self.metadata = {"autoreset_mode": mode, "render_modes": ["rgb_array", "human"]}
-        self.render_mode = None
         self.is_vector_env = True
 
     def reset(self, env_id: Any = None, *, seed: Any = None, options: dict | None = None):
