@@ -280,8 +280,10 @@ def resolve(task: Task, config: dict[str, Any]) -> dict[str, Any]:
     """The engine's check of ``config`` (one call into C++): raises ValueError
     naming a bad option, replaces the defaults it resolves (batch_size and
     num_threads 0) by their values in place, and returns the env's spec (its
-    fields) for that config."""
-    resolved, fields = task.env_class().resolve(config, task.task_id)
+    fields) for that config. The env is described from what it will be given
+    (a task's ``native`` view of the config, where it has one)."""
+    native = getattr(task, "native", None)
+    resolved, fields = task.env_class().resolve(native(config) if native is not None else config, task.task_id)
     config.update(resolved)
     return fields
 
