@@ -57,9 +57,6 @@ struct Interrupt {
 
 // What BindEnv binds that does not depend on the env: compiled once per
 // translation unit instead of once per env class.
-inline void CheckOptions(const std::map<std::string, ConfigValue>& values) {
-  (void)PoolOptions::FromConfig(Config(values));
-}
 [[noreturn]] inline nb::object RefusePickle(nb::handle) { throw nb::type_error(kPickleMessage); }
 [[noreturn]] inline nb::object RefuseCopy(nb::handle) { throw nb::type_error(kCopyMessage); }
 [[noreturn]] inline nb::object RefuseDeepCopy(nb::handle, nb::handle) { throw nb::type_error(kCopyMessage); }
@@ -216,10 +213,32 @@ class PyPool {
 
 namespace rlpool {
 
+// A spec's one crossing (make_spec, and make before it builds the pool):
+// checks the common options and resolves their defaults with Env's rules,
+// then describes the env for the resolved config. Returns (the resolved
+// values to show in env.config, the spec as SpecToDict). An options error
+// is prefixed with `label` (the task id), as Python's own checks are.
+template <class Env>
+nb::tuple ResolveConfig(const std::map<std::string, ConfigValue>& values, const std::string& label) {
+  Config c(values);
+  PoolOptions options;
+  try {
+    options = PoolOptions::For<Env>(c);
+  } catch (const std::invalid_argument& e) {
+    throw nb::value_error((label.empty() ? std::string(e.what()) : label + ": " + e.what()).c_str());
+  }
+  nb::dict resolved;
+  for (const auto& [key, value] : options.ResolvedValues()) {
+    resolved[key.c_str()] = std::get<int64_t>(value);
+    c.Set(key, value);
+  }
+  return nb::make_tuple(resolved, detail::SpecToDict(Env::Spec(c)));
+}
+
 // Exposes Env as class `name` in module m: construct with a full config dict;
 // static default_config(), option_meanings(), spec(config) and
-// check_options(config) describe the env and check the common options
-// without making a pool.
+// resolve(config, label) describe the env and check and resolve the common
+// options without making a pool.
 template <class Env>
 void BindEnv(nb::module_& m, const char* name) {
   if (!NumpyReady())
@@ -240,7 +259,7 @@ void BindEnv(nb::module_& m, const char* name) {
       .def_static("spec", [](const std::map<std::string, ConfigValue>& values) {
         return detail::SpecToDict(Env::Spec(Config(values)));
       })
-      .def_static("check_options", &detail::CheckOptions)
+      .def_static("resolve", &ResolveConfig<Env>, nb::arg("config"), nb::arg("label") = "")
       .def("_xla_port", &XlaAccess<Env>::Port)
       .def("send", &Py::Send, nb::arg("action"), nb::arg("env_id").none() = nb::none())
       .def("send_reset", &Py::SendReset, nb::arg("env_id").none())

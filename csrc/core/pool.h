@@ -67,7 +67,7 @@ template <class Env>
 class Pool {
  public:
   explicit Pool(const Config& config)
-      : options_(PoolOptions::FromConfig(config)),
+      : options_(PoolOptions::For<Env>(config)),
         spec_(Env::Spec(config)),
         num_env_fields_(spec_.obs.size() + spec_.info.size()),
         async_(options_.batch_size < options_.num_envs),

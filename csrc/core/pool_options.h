@@ -1,11 +1,15 @@
 // The options every pool takes, whatever the environment, and the one place
-// they are checked. Python's registry calls Check() (through each env class's
-// `check_options`) before a spec or a pool is made, so a bad value raises the
-// same message whether it comes from make(), make_spec() or C++.
+// they are checked and their defaults resolved. Python's registry calls
+// Resolve (through each env class's `resolve`) before a spec or a pool is
+// made and shows what it returns as env.config, so a bad value raises the
+// same message whether it comes from make(), make_spec() or C++, and the
+// config a user reads is the one the pool runs with.
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -33,18 +37,52 @@ struct PoolOptions {
 
   static int Cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
-  // num_threads=0: one worker fewer than the cores a batch can use, because
-  // the calling thread works too. While it waits for results it runs queued
-  // env steps (Pool::WaitHelping does whenever num_threads < cores), so
+  // The rule for num_threads=0, the one statement of it (docs quote it):
+  static constexpr const char* kDefaultThreadsRule =
+      "num_threads=0 starts one worker fewer than min(batch_size, cores), at least one, because the thread "
+      "that calls step() or recv() steps envs too; env.config['num_threads'] shows the count chosen";
+  // Why: while the caller waits for results it runs queued env steps
+  // (Pool::WaitHelping does whenever num_threads < cores), so
   // min(batch_size, cores) threads step envs in all. A worker per core
   // (envpool's default) leaves the caller asleep and costs a wake-up per
   // batch on each side (docs/engine.md, "The default thread count").
-  static int DefaultThreads(int batch_size) { return std::max(1, std::min(batch_size, Cores()) - 1); }
+  static int DefaultThreads(int /*num_envs*/, int batch_size) {
+    return std::max(1, std::min(batch_size, Cores()) - 1);
+  }
+
+  // A family may declare its own rule for num_threads=0, as
+  //   static int DefaultThreads(int num_envs, int batch_size);
+  // in its env class (an out-of-process engine may want a thread per env).
+  // The pool never names a family: it asks the env class through For<Env>.
+  using ThreadsRule = int (*)(int num_envs, int batch_size);
+
+  template <class Env>
+  static constexpr ThreadsRule ThreadsRuleOf() {
+    if constexpr (requires {
+                    { Env::DefaultThreads(1, 1) } -> std::convertible_to<int>;
+                  })
+      return &Env::DefaultThreads;
+    else
+      return &PoolOptions::DefaultThreads;
+  }
+
+  // FromConfig with Env's rule for the default thread count.
+  template <class Env>
+  static PoolOptions For(const Config& c) {
+    return FromConfig(c, ThreadsRuleOf<Env>());
+  }
+
+  // The options a config spelled as defaults (batch_size=0, num_threads=0)
+  // with the values they resolved to, under their config names: what Python
+  // writes back into env.config. Resolving them again gives the same values.
+  std::map<std::string, ConfigValue> ResolvedValues() const {
+    return {{"batch_size", int64_t{batch_size}}, {"num_threads", int64_t{num_threads}}};
+  }
 
   // Checks every common option of `c` and returns them resolved (0 defaults
   // replaced, one seed per env). Throws std::invalid_argument naming the
   // option, the value and what would be valid.
-  static PoolOptions FromConfig(const Config& c) {
+  static PoolOptions FromConfig(const Config& c, ThreadsRule default_threads = &PoolOptions::DefaultThreads) {
     PoolOptions o;
     const int64_t num_envs = c.Get<int64_t>("num_envs");
     if (num_envs < 1) throw Bad("num_envs must be >= 1, got " + std::to_string(num_envs));
@@ -61,7 +99,10 @@ struct PoolOptions {
     if (threads < 0 || threads > kMaxThreads)
       throw Bad("num_threads must be in [0, " + std::to_string(kMaxThreads) +
                 "] (0 means the default, DefaultThreads()), got " + std::to_string(threads));
-    o.num_threads = threads == 0 ? DefaultThreads(o.batch_size) : static_cast<int>(threads);
+    // A family's own rule is bounded like a user's value (at least one worker).
+    o.num_threads = threads == 0 ? std::clamp<int>(default_threads(o.num_envs, o.batch_size), 1,
+                                                   static_cast<int>(kMaxThreads))
+                                 : static_cast<int>(threads);
 
     const int64_t offset = c.Get<int64_t>("thread_affinity_offset");
     if (offset < -1 || offset > INT32_MAX)
@@ -103,5 +144,16 @@ struct PoolOptions {
  private:
   static std::invalid_argument Bad(const std::string& msg) { return std::invalid_argument(msg); }
 };
+
+// The family hook, checked where it is defined: an env class that declares
+// DefaultThreads gets its own rule, one that does not gets the engine's.
+namespace threads_rule_check {
+struct Declares {
+  static int DefaultThreads(int num_envs, int /*batch_size*/) { return num_envs; }
+};
+struct DoesNot {};
+static_assert(PoolOptions::ThreadsRuleOf<Declares>() == &Declares::DefaultThreads);
+static_assert(PoolOptions::ThreadsRuleOf<DoesNot>() == &PoolOptions::DefaultThreads);
+}  // namespace threads_rule_check
 
 }  // namespace rlpool

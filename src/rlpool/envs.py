@@ -20,12 +20,8 @@ import numpy as np
 from dm_env import specs as dm_specs
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from . import registry, spaces as rl_spaces
-
-_COMMON = ("env_id", "elapsed_step", "reward", "terminated", "truncated")
-
-# envpool's nested ``players`` field of a dm State (its class is named players too).
-Players = collections.namedtuple("players", ["env_id"])
+from . import faces, registry, spaces as rl_spaces
+from .faces import Players
 
 
 class EnvSpec:
@@ -35,9 +31,12 @@ class EnvSpec:
         self._task = registry.get_task(task_id)
         self.id = task_id
         self._config_dict = registry.build_config(self._task, kwargs)
-        self.config = registry.config_namedtuple(task_id, self._config_dict)
-        self.fields = self._task.env_class().spec(self._native_config())
+        # What was asked, before the engine resolved its defaults: a pickled
+        # spec carries this, so another process (or machine) resolves for itself.
+        self._requested = dict(self._config_dict)
+        self.fields = registry.resolve(self._task, self._config_dict)
         registry.flush_native_warnings(self._task)
+        self.config = registry.config_namedtuple(task_id, self._config_dict)
         self.reward_threshold = self._task.reward_threshold
         self.reference = self._task.reference
         self.observation_space = rl_spaces.observation_space(self.fields["obs"])
@@ -114,7 +113,7 @@ class EnvSpec:
         # A spec pickles as its task id and options (what another process
         # needs to make the same pool); its config namedtuple class is made
         # per task at run time and could not be pickled itself.
-        return (_spec_from_config, (self.id, dict(self._config_dict)))
+        return (_spec_from_config, (self.id, dict(self._requested)))
 
 
 def _spec_from_config(task_id: str, config: dict[str, Any]) -> EnvSpec:
@@ -137,11 +136,10 @@ class _PoolBase:
         self._pool = spec._task.env_class()(spec._native_config())
         registry.flush_native_warnings(spec._task)
         self._num_envs = self.config["num_envs"]
-        self._batch_size = self.config["batch_size"] or self._num_envs
+        self._batch_size = self.config["batch_size"]  # resolved by the engine: never 0 here
         self._same_step = self.config["autoreset_mode"] == "same_step"
         self.all_env_ids = np.arange(self._num_envs, dtype=np.int32)
         self.is_async = self._batch_size < self._num_envs
-        self._init_render({})
         for name, method in spec._task.methods.items():
             setattr(self, name, functools.partial(method, dict(self.config)))
         face = next(c for c in type(self).__mro__ if "_native_calls" in vars(c))
@@ -172,6 +170,12 @@ class _PoolBase:
         return self._pool.reset(env_id)
 
     # -- rendering (envpool 1.x: render_mode=... at make, then render()) -------
+    # Until make() sets them up (once, from its render options): no rendering.
+    render_mode: str | None = None
+    _render_env_id = 0
+    _render_size = (0, 0)
+    _render_camera_id = -1
+
     def _init_render(self, options: dict[str, Any]) -> None:
         self.render_mode = options.get("render_mode")
         self._render_env_id = options.get("render_env_id", 0)
@@ -283,6 +287,7 @@ class GymnasiumEnvPool(_PoolBase, VectorEnv, gymnasium.Env):
     CleanRL-style scripts set them."""
 
     _native_calls = ("send", "recv", "step")
+    _shape = faces.GymnasiumShape()
 
     def __init__(self, spec: EnvSpec) -> None:
         self._init_pool(spec)
@@ -293,7 +298,6 @@ class GymnasiumEnvPool(_PoolBase, VectorEnv, gymnasium.Env):
         self.action_space = spec.action_space
         mode = AutoresetMode.SAME_STEP if self._same_step else AutoresetMode.NEXT_STEP
         self.metadata = {"autoreset_mode": mode, "render_modes": ["rgb_array", "human"]}
-        self.render_mode = None
         self.is_vector_env = True
 
     def reset(self, env_id: Any = None, *, seed: Any = None, options: dict | None = None):
@@ -329,6 +333,7 @@ class GymEnvPool(_PoolBase):
 
     metadata: dict[str, Any] = {"render_modes": ["rgb_array", "human"]}
     reward_range = (-float("inf"), float("inf"))
+    _shape = faces.GymShape()
 
     def __init__(self, spec: EnvSpec) -> None:
         self._init_pool(spec)
@@ -340,59 +345,34 @@ class GymEnvPool(_PoolBase):
         self.is_vector_env = True
         self._return_info = bool(self.config["gym_reset_return_info"])
 
-    @staticmethod
-    def _out(t: tuple):
-        obs, reward, terminated, truncated, info = t
-        info["TimeLimit.truncated"] = truncated & ~terminated
-        return obs, reward, terminated | truncated, info
-
     def reset(self, env_id: Any = None):
         obs, _, _, _, info = self._native_reset(env_id)
         return (obs, info) if self._return_info else obs
 
     def step(self, action: Any, env_id: Any = None):
-        return self._out(self._pool.step(action, env_id))
+        return self._shape(self._pool.step(action, env_id))
 
     def recv(self, reset: bool = False, return_info: bool = True):
-        return self._out(self._pool.recv())
+        return self._shape(self._pool.recv())
 
 
 class DMEnvPool(_PoolBase, dm_env.Environment):
     """dm_env face: batched ``dm_env.TimeStep(step_type, reward, discount,
-    observation)``; the observation is a namedtuple of the obs fields, env_id,
-    players, elapsed_step and the info fields. discount is 0 only where the
-    episode terminated (truncation keeps 1, as dm_env and dm_control do)."""
+    observation)``, defined by ``rlpool.faces.DMShape``."""
 
     def __init__(self, spec: EnvSpec) -> None:
         self._init_pool(spec)
-        obs = [f["name"] for f in spec.fields["obs"]]
-        self._obs_keys = None if obs == ["obs"] else [rl_spaces.obs_key(n) for n in obs]
-        self._State = spec.State
-        # An env's next result after a LAST one is FIRST, even when the new
-        # episode continues a game (Atari's episodic life keeps elapsed_step).
+        self._shape = faces.DMShape(spec)
+        # Whether each env's previous result was LAST (its next one is FIRST).
+        # The xla() path reads and updates this same array, so numpy and
+        # jitted calls on one pool agree.
         self._last_done = np.ones(self._num_envs, dtype=bool)
 
-    def _timestep(self, t: tuple):
-        obs, reward, terminated, truncated, info = t
-        env_id, done = info["env_id"], terminated | truncated
-        first = self._last_done[env_id] | (info["elapsed_step"] == 0)
-        self._last_done[env_id] = done
-        step_type = np.where(done, 2, np.where(first, 0, 1)).astype(np.int32)
-        # An env may report its own discount (Atari's zero_discount_on_life_loss).
-        discount = info["discount"] if "discount" in info else (~terminated).astype(np.float32)
-        return dm_env.TimeStep(step_type, reward, discount, self._observation(obs, info))
-
-    def _observation(self, obs, info):
-        """The State namedtuple of one result, from numpy or jax arrays alike
-        (the xla() path builds its TimeStep with it too)."""
-        values = dict(obs) if self._obs_keys else {"obs": obs}
-        for key, value in info.items():
-            if not key.startswith("_"):
-                values.setdefault(key, value)
-        if self._same_step:
-            values["final_mask"] = info["_final_obs"]
-        values["players"] = Players(env_id=info["env_id"])
-        return self._State(**values)
+    def _timestep(self, t: tuple) -> dm_env.TimeStep:
+        env_id = t[4]["env_id"]
+        timestep = self._shape(t, self._last_done[env_id])
+        self._last_done[env_id] = t[2] | t[3]
+        return timestep
 
     def observation_spec(self):
         return self.spec.observation_spec()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 import collections.abc
+import copy
 import dataclasses
 import difflib
 import importlib
@@ -22,13 +23,17 @@ import numpy as np
 _log = logging.getLogger("rlpool")
 
 # Options every pool takes, with envpool's names and defaults, and what each
-# means (`rlpool info`). Their values are checked in one place, the engine's
-# PoolOptions (csrc/core/pool_options.h), through check_options; an env's own
-# options are declared, described and checked in its C++ DefaultConfig / Spec.
+# means (`rlpool info`). Their values are checked, and their 0 defaults
+# resolved, in one place: the engine's PoolOptions (csrc/core/pool_options.h),
+# through the env class's resolve(); env.config shows the resolved values. An
+# env's own options are declared, described and checked in its C++
+# DefaultConfig / Spec.
 COMMON_OPTIONS: dict[str, tuple[Any, str]] = {
     "num_envs": (1, "envs in the pool"),
     "batch_size": (0, "results per recv(); 0 = num_envs (sync), less = async"),
-    "num_threads": (0, "worker threads; 0 = min(batch_size, cores) - 1 (at least 1), the caller working too"),
+    # The rule for 0 is the engine's (PoolOptions::kDefaultThreadsRule), not restated here.
+    "num_threads": (0, "worker threads; 0 = the engine's default for the batch size and this machine "
+                       "(env.config shows the count chosen)"),
     "seed": (42, "env i is seeded with seed + i"),
     "env_seed": ([], "explicit per-env seeds (num_envs entries); overrides seed"),
     "max_episode_steps": (2**31 - 1, "agent steps before an episode is truncated"),
@@ -235,11 +240,25 @@ def encode_mapping(task_id: str, key: str, value: Any) -> str:
     return ";".join(entries)
 
 
+# default_config() per env class: it is static, and asking it again would be
+# another crossing into C++ for every make().
+_DEFAULT_CONFIGS: dict[Any, dict[str, Any]] = {}
+
+
+def default_config(task: Task) -> dict[str, Any]:
+    """The env class's own options and defaults (a copy)."""
+    env_class = task.env_class()
+    if env_class not in _DEFAULT_CONFIGS:
+        _DEFAULT_CONFIGS[env_class] = dict(env_class.default_config())
+    return copy.deepcopy(_DEFAULT_CONFIGS[env_class])  # a caller may change a list default in place
+
+
 def build_config(task: Task, kwargs: dict[str, Any]) -> dict[str, Any]:
     """Defaults (common, the env's own, the task's) overlaid with the user's
-    kwargs; unknown names raise TypeError listing the valid ones."""
-    env_defaults = dict(task.env_class().default_config())
-    defaults = {**COMMON_DEFAULTS, **env_defaults, **task.defaults}
+    kwargs, each of the type its default has, after the family's prepare();
+    unknown names raise TypeError listing the valid ones. Values are checked
+    and defaults resolved by resolve()."""
+    defaults = {**COMMON_DEFAULTS, **default_config(task), **task.defaults}
     kwargs = dict(kwargs)
     seed = kwargs.get("seed")
     if seed is not None and not _is_int(seed) and not isinstance(seed, (bool, np.bool_)):
@@ -255,15 +274,21 @@ def build_config(task: Task, kwargs: dict[str, Any]) -> dict[str, Any]:
     config = dict(defaults)
     for key, value in kwargs.items():
         config[key] = _coerce(task.task_id, key, value, defaults[key])
-    check = getattr(task.env_class(), "check_options", None)
-    if check is not None:  # the engine's PoolOptions: the one place options are checked
-        try:
-            check(config)
-        except ValueError as e:
-            raise ValueError(f"{task.task_id}: {e}") from None
     if task.prepare is not None:
         task.prepare(config)
     return config
+
+
+def resolve(task: Task, config: dict[str, Any]) -> dict[str, Any]:
+    """The engine's check of ``config`` (one call into C++): raises ValueError
+    naming a bad option, replaces the defaults it resolves (batch_size and
+    num_threads 0) by their values in place, and returns the env's spec (its
+    fields) for that config. The env is described from what it will be given
+    (a task's ``native`` view of the config, where it has one)."""
+    native = getattr(task, "native", None)
+    resolved, fields = task.env_class().resolve(native(config) if native is not None else config, task.task_id)
+    config.update(resolved)
+    return fields
 
 
 def config_namedtuple(task_id: str, config: dict[str, Any]):

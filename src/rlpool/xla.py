@@ -111,9 +111,10 @@ def make(face) -> tuple[Any, Any, Any, Any]:
     import jax
     import jax.numpy as jnp
 
-    dm = hasattr(face, "_State")
+    shape_result = face._shape  # the face's result from the gymnasium tuple (rlpool.faces)
+    tracks_last = shape_result.tracks_last
     pool_id, fields, num_envs, batch_size, is_async = native.register(
-        face._pool, face._last_done if dm else None
+        face._pool, face._last_done if tracks_last else None
     )
     face.__dict__.setdefault("_xla_ids", []).append(pool_id)  # face.close() cuts them
     port = _Port(pool_id)
@@ -125,7 +126,7 @@ def make(face) -> tuple[Any, Any, Any, Any]:
         # off), read at trace time so the x64 setting of the caller applies.
         canonical = jax.dtypes.canonicalize_dtype
         types = [jax.ShapeDtypeStruct((batch_size, *shape), canonical(np.dtype(dt))) for _, dt, shape in fields]
-        if dm:
+        if tracks_last:  # the handler appends whether each row's previous result was LAST
             types.append(jax.ShapeDtypeStruct((batch_size,), np.bool_))
         return jax.ffi.ffi_call(
             f"rlpool_{name}",
@@ -134,7 +135,13 @@ def make(face) -> tuple[Any, Any, Any, Any]:
             input_output_aliases={0: 0},
         )
 
-    pack = _packer(face, _Layout(fields, len(face.spec.fields["obs"]), len(face.spec.fields["info"])))
+    gymnasium = _gymnasium_builder(face.spec, _Layout(fields, len(face.spec.fields["obs"]), len(face.spec.fields["info"])))
+
+    def pack(arrays):
+        if tracks_last:
+            return shape_result(gymnasium(arrays[:-1]), arrays[-1])
+        return shape_result(gymnasium(arrays))
+
     all_ids = np.arange(num_envs, dtype=np.int32)
 
     def ids_of(env_id):
@@ -167,11 +174,10 @@ def make(face) -> tuple[Any, Any, Any, Any]:
     return handle, recv, send, step
 
 
-def _packer(face, layout: _Layout):
-    """A function turning the flat result arrays into ``face.recv()``'s structure."""
-    from .envs import DMEnvPool, GymEnvPool
-
-    spec = face.spec
+def _gymnasium_builder(spec, layout: _Layout):
+    """A function turning the flat result arrays into the gymnasium tuple, the
+    form the numpy path's native results have; each face shapes its own result
+    from it (rlpool.faces)."""
     obs_names = [f["name"] for f in spec.fields["obs"]]
     info_names = [f["name"] for f in spec.fields["info"]]
     single_obs = obs_names == ["obs"]
@@ -201,31 +207,5 @@ def _packer(face, layout: _Layout):
             arrays[common["truncated"]],
             info,
         )
-
-    if isinstance(face, GymEnvPool):
-
-        def gym(arrays):
-            obs, reward, terminated, truncated, info = gymnasium(arrays)
-            info["TimeLimit.truncated"] = truncated & ~terminated
-            return obs, reward, terminated | truncated, info
-
-        return gym
-
-    if isinstance(face, DMEnvPool):
-        import dm_env
-        import jax.numpy as jnp
-
-        def dm(arrays):
-            # The handler appends one bool per row: the env's previous result
-            # was LAST (kept in the face's own array, shared with numpy calls).
-            first_flag = arrays[-1]
-            obs, reward, terminated, truncated, info = gymnasium(arrays[:-1])
-            done = terminated | truncated
-            first = first_flag | (info["elapsed_step"] == 0)
-            step_type = jnp.where(done, 2, jnp.where(first, 0, 1)).astype(jnp.int32)
-            discount = info["discount"] if "discount" in info else (~terminated).astype(jnp.float32)
-            return dm_env.TimeStep(step_type, reward, discount, face._observation(obs, info))
-
-        return dm
 
     return gymnasium

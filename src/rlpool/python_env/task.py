@@ -27,7 +27,7 @@ def _native_class():
 
 class EnvClass:
     """Stands where a family module's env class stands (Task.env_class()):
-    default_config(), spec(config) and construction, with the compiled
+    default_config(), spec(config), resolve(config) and construction, with the compiled
     functions' addresses and the layout added to every native config."""
 
     def __init__(self, layout: Layout, compiled: Compiled, py_reset, py_step) -> None:
@@ -44,6 +44,9 @@ class EnvClass:
 
     def spec(self, config: dict[str, Any]) -> dict[str, Any]:
         return _native_class().spec(self._full(config))
+
+    def resolve(self, config: dict[str, Any], label: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
+        return _native_class().resolve(self._full(config), label)
 
     def __call__(self, config: dict[str, Any]):
         pool = _pool_type()(self._full(config))
