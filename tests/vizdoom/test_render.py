@@ -70,6 +70,33 @@ def test_render_follows_every_step_to_the_episode_end():
         env.close()
 
 
+def test_render_after_vizdoom_ends_the_episode_shows_the_last_screen():
+    # HealthGathering with long steps: the player dies within a few steps.
+    # ViZDoom has no state after that step; render() keeps the last screen it
+    # gave, the same one the Python reference saw last.
+    seed, frame_skip = 2, 64
+    spec = rlpool.make_spec("HealthGathering-v1")
+    game = reference_game(spec.config.cfg_path, spec.config.wad_path, seed, frame_skip)
+    env = rlpool.make("HealthGathering-v1", num_envs=1, seed=seed, frame_skip=frame_skip, stack_num=1,
+                      img_height=240, img_width=320, render_mode="rgb_array")
+    idle = np.zeros(env.action_space.shape[0])
+    try:
+        env.reset()
+        last_ref = screen(game)
+        for _ in range(100):
+            _, _, term, trunc, _ = env.step(idle[None])
+            game.set_action(idle.tolist())
+            game.advance_action(frame_skip, True)
+            if game.is_episode_finished():
+                break
+            last_ref = screen(game)
+        assert game.get_state() is None and term[0] and not trunc[0]
+        np.testing.assert_array_equal(env.render()[0], as_rgb(last_ref))
+    finally:
+        game.close()
+        env.close()
+
+
 def test_render_errors_are_clear():
     with pytest.raises(ValueError, match="raw screen, 320x240"):
         rlpool.make("Basic-v1", render_mode="rgb_array", render_width=84, render_height=84)
