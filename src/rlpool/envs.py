@@ -393,7 +393,8 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
 _FACES = {"gymnasium": GymnasiumEnvPool, "gym": GymEnvPool, "dm": DMEnvPool}
 
 # The envs that can render (the others say so at make(render_mode=...)).
-RENDERING_ENVS = "the Atari games, the MuJoCo tasks, gymnasium-robotics' Fetch and PointMaze, the classic-control and the Box2D envs"
+RENDERING_ENVS = ("the Atari games, the MuJoCo tasks, gymnasium-robotics' Fetch and PointMaze, the classic-control "
+                  "and the Box2D envs, the ViZDoom scenarios, MiniGrid and BabyAI")
 
 # make() options that configure the Python face's render(), not the envs.
 _RENDER_OPTIONS = {"render_mode": None, "render_env_id": 0, "render_width": 0, "render_height": 0,

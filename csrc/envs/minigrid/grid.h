@@ -106,14 +106,13 @@ class Grid {
 
 inline Obj WallObj() { return Obj{kWall, kGrey}; }
 
-// The agent's view, encoded: view cell (vx, vy) looks at world cell
+// The agent's view (gen_obs_grid): view cell (vx, vy) looks at world cell
 // agent + dir * (size - 1 - vy) + right * (vx - size / 2) (the slice rotated
 // so the agent sits at (size / 2, size - 1) facing up); cells off the map
-// are walls; the agent's own cell shows what it carries. Without
-// see-through walls, cells hidden by process_vis's sweep encode as unseen.
-inline void EncodeView(const Grid& grid, int ax, int ay, int dir, const Obj& carrying, bool see_through_walls, int size,
-                       uint8_t* out) {
-  Obj view[kMaxView][kMaxView];
+// are walls. mask[vx][vy] says which the agent sees: all with see-through
+// walls, else those process_vis's sweep reaches.
+inline void ViewCells(const Grid& grid, int ax, int ay, int dir, bool see_through_walls, int size,
+                      Obj (&view)[kMaxView][kMaxView], bool (&mask)[kMaxView][kMaxView]) {
   const int half = size / 2, dx = kDirX[dir], dy = kDirY[dir], rx = -dy, ry = dx;
   for (int vx = 0; vx < size; ++vx)
     for (int vy = 0; vy < size; ++vy) {
@@ -121,29 +120,38 @@ inline void EncodeView(const Grid& grid, int ax, int ay, int dir, const Obj& car
       int wy = ay + dy * (size - 1 - vy) + ry * (vx - half);
       view[vx][vy] = grid.Inside(wx, wy) ? grid.Get(wx, wy) : WallObj();
     }
-  bool mask[kMaxView][kMaxView];
   if (see_through_walls) {
     for (int i = 0; i < size; ++i)
       for (int j = 0; j < size; ++j) mask[i][j] = true;
-  } else {
-    // Grid.process_vis: sweep rows from the agent's outward, spreading
-    // visibility right then left through cells that do not block sight.
-    for (int i = 0; i < size; ++i)
-      for (int j = 0; j < size; ++j) mask[i][j] = false;
-    mask[half][size - 1] = true;
-    for (int j = size - 1; j >= 0; --j) {
-      for (int i = 0; i < size - 1; ++i) {
-        if (!mask[i][j] || (!view[i][j].None() && !view[i][j].SeeBehind())) continue;
-        mask[i + 1][j] = true;
-        if (j > 0) mask[i + 1][j - 1] = mask[i][j - 1] = true;
-      }
-      for (int i = size - 1; i >= 1; --i) {
-        if (!mask[i][j] || (!view[i][j].None() && !view[i][j].SeeBehind())) continue;
-        mask[i - 1][j] = true;
-        if (j > 0) mask[i - 1][j - 1] = mask[i][j - 1] = true;
-      }
+    return;
+  }
+  // Grid.process_vis: sweep rows from the agent's outward, spreading
+  // visibility right then left through cells that do not block sight.
+  for (int i = 0; i < size; ++i)
+    for (int j = 0; j < size; ++j) mask[i][j] = false;
+  mask[half][size - 1] = true;
+  for (int j = size - 1; j >= 0; --j) {
+    for (int i = 0; i < size - 1; ++i) {
+      if (!mask[i][j] || (!view[i][j].None() && !view[i][j].SeeBehind())) continue;
+      mask[i + 1][j] = true;
+      if (j > 0) mask[i + 1][j - 1] = mask[i][j - 1] = true;
+    }
+    for (int i = size - 1; i >= 1; --i) {
+      if (!mask[i][j] || (!view[i][j].None() && !view[i][j].SeeBehind())) continue;
+      mask[i - 1][j] = true;
+      if (j > 0) mask[i - 1][j - 1] = mask[i][j - 1] = true;
     }
   }
+}
+
+// The agent's view, encoded (ViewCells); the agent's own cell shows what it
+// carries, cells it does not see encode as unseen.
+inline void EncodeView(const Grid& grid, int ax, int ay, int dir, const Obj& carrying, bool see_through_walls, int size,
+                       uint8_t* out) {
+  Obj view[kMaxView][kMaxView];
+  bool mask[kMaxView][kMaxView];
+  const int half = size / 2;
+  ViewCells(grid, ax, ay, dir, see_through_walls, size, view, mask);
   view[half][size - 1] = carrying;
   for (int i = 0; i < size; ++i)
     for (int j = 0; j < size; ++j) {

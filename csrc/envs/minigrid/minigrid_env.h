@@ -20,6 +20,8 @@
 //   (Dynamic-Obstacles: -1 on a collision).
 // Episode end: the level's success / failure rules; the time limit is the
 //   level's own max_steps (registered as max_episode_steps).
+// Render: minigrid's render() picture (render.h), 32-pixel tiles unless
+//   render_width/height give another whole tile size.
 #pragma once
 
 #include <algorithm>
@@ -43,6 +45,7 @@
 #include "levels_rooms.h"
 #include "missions.h"
 #include "options.h"
+#include "render.h"
 #include "room_grid.h"
 #include "world.h"
 
@@ -164,6 +167,33 @@ class MiniGrid {
     Write(out);
     // minigrid's own time limit (BabyAI's varies with the instruction).
     return {r.reward, r.terminated, world_.step_count >= world_.max_steps};
+  }
+
+  // render(): the grid in tiles of kTilePixels (minigrid's TILE_PIXELS), or
+  // of the one tile size that gives the width and height asked for.
+  static constexpr int kTilePixels = 32;
+  std::array<int, 2> RenderShape(int width, int height) const {
+    int w, h;  // the level's map size (also before the first reset)
+    MapSize(p_, &w, &h);
+    if (width == 0 && height == 0) return {h * kTilePixels, w * kTilePixels};
+    const int ts = width > 0 ? width / w : height / h;
+    if (ts < 1 || ts > 256 || (width > 0 && width != ts * w) || (height > 0 && height != ts * h))
+      throw std::invalid_argument("MiniGrid renders whole tiles: this " + std::to_string(w) + "x" + std::to_string(h) +
+                                  " grid takes render_width = " + std::to_string(w) + " * tile_size and render_height = " +
+                                  std::to_string(h) + " * tile_size (tile_size 1..256, 32 by default), got " +
+                                  std::to_string(width) + "x" + std::to_string(height));
+    return {h * ts, w * ts};
+  }
+
+  void Render(int width, int height, int /*camera_id*/, uint8_t* rgb) const {
+    const World& w = world_;
+    if (w.grid.Width() == 0) {  // not reset yet: nothing to draw
+      const auto hw = RenderShape(width, height);
+      std::memset(rgb, 0, static_cast<size_t>(hw[0]) * hw[1] * 3);
+      return;
+    }
+    const int ts = RenderShape(width, height)[1] / w.grid.Width();
+    RenderGrid(w.grid, w.ax, w.ay, w.dir, w.see_through_walls, view_, ts, rgb);
   }
 
   // PutNext's start_carrying: after the first observation (minigrid changes

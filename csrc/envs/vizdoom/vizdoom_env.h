@@ -27,13 +27,16 @@
 // engines start in parallel; Reset/Step wait for it, for a bounded time
 // (engine_start.h). ViZDoom's getState copies the screen into a fresh buffer
 // each step (inside the vizdoom library); this file allocates nothing after
-// construction.
+// construction. render() draws the last state's screen: the env keeps a
+// reference to ViZDoom's own buffer (no copy), so rendering costs the step
+// nothing.
 #pragma once
 
 #include <stdlib.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -224,6 +227,7 @@ class Vizdoom {
     for (vizdoom::GameVariable v : InfoVariables()) game_->addAvailableGameVariable(v);
 
     planar_ = PlanarScreen(game_->getScreenFormat());
+    bgr_ = game_->getScreenFormat() == vizdoom::CBCGCR || game_->getScreenFormat() == vizdoom::BGR24;
     channels_ = game_->getScreenChannels();
     raw_h_ = game_->getScreenHeight();
     raw_w_ = game_->getScreenWidth();
@@ -314,6 +318,33 @@ class Vizdoom {
     return {o_.scenario_reward ? scenario : shaped, finished || died};
   }
 
+  // render(): the raw screen at the .cfg's resolution (h, w), as envpool
+  // renders it; other sizes are refused rather than resampled.
+  std::array<int, 2> RenderShape(int width, int height) const {
+    if ((width != 0 && width != raw_w_) || (height != 0 && height != raw_h_))
+      throw std::invalid_argument("ViZDoom renders its raw screen, " + std::to_string(raw_w_) + "x" +
+                                  std::to_string(raw_h_) + " (width x height) for this scenario; leave "
+                                  "render_width/render_height unset (0) or give exactly that size");
+    return {raw_h_, raw_w_};
+  }
+
+  // The last screen as h x w x 3 RGB: GRAY8 repeated in the three channels,
+  // the colour formats reordered to RGB. Black before the first reset.
+  void Render(int /*width*/, int /*height*/, int /*camera_id*/, uint8_t* rgb) const {
+    const size_t pixels = static_cast<size_t>(raw_h_) * raw_w_;
+    if (!last_screen_) {
+      std::memset(rgb, 0, pixels * 3);
+      return;
+    }
+    const uint8_t* screen = last_screen_->data();
+    for (size_t i = 0; i < pixels; ++i) {
+      for (int c = 0; c < 3; ++c) {
+        const int src_c = channels_ == 1 ? 0 : (bgr_ ? 2 - c : c);
+        rgb[i * 3 + c] = planar_ ? screen[src_c * pixels + i] : screen[i * channels_ + src_c];
+      }
+    }
+  }
+
  private:
   static std::vector<std::vector<double>> BuildActionSet(const VizdoomOptions& o,
                                                          const std::vector<vizdoom::Button>& buttons) {
@@ -358,7 +389,13 @@ class Vizdoom {
       vals_[index] -= *base;
     }
     const float reward = ShapedReward();
-    if (state) PushScreen(state->screenBuffer->data(), is_reset);
+    if (state) {
+      PushScreen(state->screenBuffer->data(), is_reset);
+      // ViZDoom hands out a fresh buffer per state, so holding it is free;
+      // after the episode's last step there is no state and render() shows
+      // the screen before it (as envpool's).
+      last_screen_ = state->screenBuffer;
+    }
     WriteRow(out, scenario_reward);
     return reward;
   }
@@ -439,11 +476,12 @@ class Vizdoom {
   std::unique_ptr<EngineStart> start_;
   int64_t episodes_ = 0;
 
-  bool planar_ = true;
+  bool planar_ = true, bgr_ = false;  // bgr_: the colour planes come blue first
   int channels_ = 1, raw_h_ = 0, raw_w_ = 0;
   size_t plane_bytes_ = 0, frame_bytes_ = 0;
   std::vector<uint8_t> stack_;        // stack_num resized frames, a ring; head_ is the newest
   std::vector<uint8_t> resized_hwc_;  // interleaved screens: resize output before the CHW transpose
+  vizdoom::ImageBufferPtr last_screen_;  // the last state's screen, ViZDoom's own buffer (for render())
   int head_ = 0;
   image::AreaResizer area_;
   image::BilinearResizer bilinear_;
