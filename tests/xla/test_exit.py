@@ -15,7 +15,7 @@ import textwrap
 import pytest
 
 PRELUDE = """
-import sys, threading, time
+import sys
 import rlpool
 import jax, jax.numpy as jnp
 
@@ -39,16 +39,11 @@ ENDINGS = {
     "jitted_scan_then_raise": "handle, rewards = rollout(handle)\nraise RuntimeError('user error')",
     # lax.scan outside jit, as CleanRL's rollout() calls it
     "eager_scan_then_raise": "handle, rewards = jax.lax.scan(body, handle, None, length=8)\nraise RuntimeError('user error')",
-    # an actor thread still inside a jitted rollout when the main thread dies
-    "daemon_thread_in_flight_then_raise": (
-        "def actor():\n"
-        "    h = handle\n"
-        "    while True:\n"
-        "        h, _ = rollout(h)\n"
-        "threading.Thread(target=actor, daemon=True).start()\n"
-        "time.sleep(2)\n"
-        "raise RuntimeError('user error')"
-    ),
+    # Not here: a daemon actor thread still inside a jitted rollout when the
+    # main thread dies. JAX alone aborts the process then ("terminate called
+    # after throwing an instance of ''", status 134), with no rlpool in it: a
+    # daemon thread looping over a jitted fori_loop does the same on jax
+    # 0.10.2, because the thread is unwound while jaxlib re-takes the GIL.
 }
 
 
