@@ -243,10 +243,9 @@ PROCGEN = Scenario(
 ROBOTICS = Scenario(
     name="robotics",
     description=(
-        "gymnasium-robotics: FetchReach-v4, FetchPush-v4, FetchPickAndPlace-v4 and PointMaze_Medium-v3 at batch 8 "
-        "and 32, sync and "
-        "async, default threads; vs envpool where its wheel has them, gymnasium-robotics in gymnasium's "
-        "Sync/AsyncVectorEnv and the bare-loop ceiling"
+        "FetchReach-v4, FetchPush-v4, FetchPickAndPlace-v4 and PointMaze_Medium-v3 (gymnasium-robotics) at batch 8 "
+        "and 32, sync and async, default threads; vs envpool where its wheel has them, gymnasium-robotics in "
+        "gymnasium's Sync/AsyncVectorEnv and the bare-loop ceiling"
     ),
     points=_sweep(["FetchReach-v4", "FetchPush-v4", "FetchPickAndPlace-v4", "PointMaze_Medium-v3"], [8, 32], 0,
                   "robotics"),
