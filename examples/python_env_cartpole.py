@@ -3,8 +3,8 @@
 The env is rlpool/python_env/cartpole.py: two plain functions, reset and step,
 written against arrays (read it; it is the whole env). Registering it compiles
 them into C functions that the native workers call without the GIL. This
-script registers it, checks that it gives the very episodes of rlpool's C++
-CartPole-v1 from the same seed, then trains a linear policy with the
+script registers it, checks that it gives the very episodes of gymnasium's
+CartPole-v1 drawing from the same generator, then trains a linear policy with the
 cross-entropy method: each generation evaluates 64 candidate policies, one
 per env, in parallel.
 
@@ -15,20 +15,57 @@ from __future__ import annotations
 
 import time
 
+import gymnasium
 import numpy as np
 
 import rlpool
-from rlpool.python_env import cartpole
+from rlpool.python_env import cartpole, random
 
 
-def same_as_cpp(task_id: str, steps: int = 2000) -> bool:
-    python_pool = rlpool.make(task_id, num_envs=8, seed=0)
-    cpp_pool = rlpool.make("CartPole-v1", num_envs=8, seed=0)
-    same = np.array_equal(python_pool.reset()[0], cpp_pool.reset()[0])
-    rng = np.random.default_rng(0)
+class PoolDraws:
+    """A stand-in for gymnasium's ``np_random`` that draws what env i of a pool
+    seeded s draws: the Python API's own generator (rlpool.python_env.random),
+    seeded s + i. rlpool's C++ CartPole draws as gymnasium's np_random does
+    instead (docs/seeding.md), so gymnasium's CartPole drawing from this is the
+    Python env's reference: same start states, same physics."""
+
+    def __init__(self, seed: int):
+        self.rng = np.zeros(random.RNG_WORDS, dtype=np.uint32)
+        random.seed(self.rng, seed)
+
+    def uniform(self, low: float, high: float, size: tuple) -> np.ndarray:
+        return np.array([random.uniform(self.rng, low, high) for _ in range(int(np.prod(size)))]).reshape(size)
+
+
+def gymnasium_twin(seed: int) -> gymnasium.Env:
+    """gymnasium's CartPole-v1 (time limit included) drawing as env ``seed - s``
+    of a pool seeded s does."""
+    env = gymnasium.make("CartPole-v1")
+    env.unwrapped._np_random = PoolDraws(seed)
+    return env
+
+
+def same_as_gymnasium(task_id: str, steps: int = 2000, num_envs: int = 8, seed: int = 0) -> bool:
+    """The pool's episodes equal gymnasium's CartPole-v1 step for step, across
+    autoresets (the pool's next_step autoreset: the step after an episode's
+    end resets the env and returns reward 0)."""
+    pool = rlpool.make(task_id, num_envs=num_envs, seed=seed)
+    twins = [gymnasium_twin(seed + i) for i in range(num_envs)]
+    obs, _ = pool.reset()
+    same = all(np.array_equal(obs[i], twin.reset()[0]) for i, twin in enumerate(twins))
+    ended = np.zeros(num_envs, dtype=bool)
+    actions = np.random.default_rng(0)
     for _ in range(steps):
-        action = rng.integers(0, 2, 8)
-        same &= all(np.array_equal(a, b) for a, b in zip(python_pool.step(action)[:4], cpp_pool.step(action)[:4]))
+        action = actions.integers(0, 2, num_envs)
+        obs, reward, terminated, truncated, _ = pool.step(action)
+        for i, twin in enumerate(twins):
+            if ended[i]:
+                expected = (twin.reset()[0], 0.0, False, False)
+            else:
+                expected = twin.step(int(action[i]))[:4]
+            got = (obs[i], reward[i], terminated[i], truncated[i])
+            same &= np.array_equal(got[0], expected[0]) and tuple(map(float, got[1:])) == tuple(map(float, expected[1:]))
+            ended[i] = expected[2] or expected[3]
     return bool(same)
 
 
@@ -67,7 +104,7 @@ def main() -> None:
     start = time.perf_counter()
     task_id = cartpole.register()  # compiles reset and step with Numba
     print(f"registered {task_id} in {time.perf_counter() - start:.1f} s")
-    print("bit-identical to the C++ CartPole-v1:", same_as_cpp(task_id))
+    print("bit-identical to gymnasium's CartPole-v1 drawing from the same generator:", same_as_gymnasium(task_id))
     train(task_id)
 
 

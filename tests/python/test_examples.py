@@ -8,7 +8,7 @@ from .conftest import load_example
 
 def test_cartpole_example_trains(cartpole_id):
     example = load_example("python_env_cartpole")
-    assert example.same_as_cpp(cartpole_id, steps=300)
+    assert example.same_as_gymnasium(cartpole_id, steps=300)
     assert example.train(cartpole_id, generations=15) >= 475.0
 
 

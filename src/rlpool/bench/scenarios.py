@@ -163,8 +163,8 @@ TRAIN = Scenario(
 PYTHON_ENV = Scenario(
     name="python-env",
     description=(
-        "CartPole written in Python (PyCartPole-v1: rlpool.python_env, Numba) beside the C++ CartPole-v1 it "
-        "reproduces (cpp-twin: rlpool's; envpool: envpool's) and gymnasium's Sync/AsyncVectorEnv of the same "
+        "CartPole written in Python (PyCartPole-v1: rlpool.python_env, Numba) beside the C++ CartPole-v1 whose "
+        "physics it computes (cpp-twin: rlpool's; envpool: envpool's) and gymnasium's Sync/AsyncVectorEnv of the same "
         "Python env; batch 8 and 64, sync and async, 2 threads, all in interleaved rounds"
     ),
     points=_sweep(["PyCartPole-v1"], [8, 64], 2, "python"),

@@ -1,7 +1,9 @@
 """CartPole written in Python for rlpool.python_env: gymnasium 1.x's
 CartPoleEnv, computed exactly as rlpool's C++ CartPole-v1
-(csrc/envs/classic_control/cartpole.h) does, so both give bit-identical
-episodes from the same seed.
+(csrc/envs/classic_control/cartpole.h) does. Its start states come from the
+Python API's generator (rlpool.python_env.random), not numpy's, so from the
+same seed its episodes are gymnasium's CartPole drawing from that generator
+(tests/python/test_cartpole_alignment.py), not the C++ env's.
 
     observation  float32[4]: cart position, cart velocity, pole angle, pole angular velocity
     action       Discrete(2): push left (0) or right (1)

@@ -17,8 +17,10 @@ functions, callable from the compiled env code (and from plain Python too).
 
 The generator is the one ``std::mt19937`` implements, seeded the same way, and
 ``uniform`` is ``std::uniform_real_distribution<double>`` as libstdc++ (GCC)
-computes it. rlpool's C++ classic-control envs draw their initial states with
-exactly that, so a Python port gets the very same episodes from the same seed.
+computes it. It is not numpy's generator: rlpool's C++ envs draw as
+gymnasium's ``np_random`` does (docs/seeding.md), a Python-written env from
+this one, so its episodes for a seed are its own (the CartPole example's test
+hands gymnasium this generator to compare them).
 """
 
 from __future__ import annotations
