@@ -6,6 +6,8 @@ from rlpool.bench import scenarios
 from rlpool.bench.runners import runners_for
 from rlpool.bench.scenarios import Point
 
+from .variants import assert_each_variant_steps
+
 
 def test_scenario_is_registered_with_procgen_points():
     scenario = scenarios.SCENARIOS["procgen"]
@@ -17,9 +19,4 @@ def test_rlpool_procgen_and_bare_variants_step():
     runners = {r.label: r for r in runners_for(point, ("rlpool", "procgen", "bare"))}
     assert {"rlpool sync", "rlpool async", "procgen", "bare"} <= set(runners)
     actions = np.random.default_rng(0).integers(0, 15, size=(8, 2))
-    for label, runner in runners.items():
-        runner.open(actions)
-        try:
-            assert runner.run(5) > 0, label
-        finally:
-            runner.close()
+    assert_each_variant_steps(runners, actions)

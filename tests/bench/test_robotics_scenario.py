@@ -6,6 +6,8 @@ from rlpool.bench import scenarios
 from rlpool.bench.runners import runners_for
 from rlpool.bench.scenarios import Point
 
+from .variants import assert_each_variant_steps
+
 
 def test_scenario_is_registered_with_robotics_points():
     scenario = scenarios.SCENARIOS["robotics"]
@@ -18,12 +20,7 @@ def test_rlpool_gymnasium_and_bare_variants_step():
     assert {"rlpool sync", "rlpool async", "bare"} <= set(runners)
     assert any(label.startswith("gymnasium") for label in runners)
     actions = np.random.default_rng(0).uniform(-1, 1, size=(8, 2, 4)).astype(np.float32)
-    for label, runner in runners.items():
-        runner.open(actions)
-        try:
-            assert runner.run(5) > 0, label
-        finally:
-            runner.close()
+    assert_each_variant_steps(runners, actions)
 
 
 def test_point_maze_variants_step():
@@ -31,9 +28,4 @@ def test_point_maze_variants_step():
     runners = {r.label: r for r in runners_for(point, ("rlpool", "gymnasium-sync", "bare"))}
     assert {"rlpool sync", "bare"} <= set(runners) and any(label.startswith("gymnasium") for label in runners)
     actions = np.random.default_rng(0).uniform(-1, 1, size=(8, 2, 2)).astype(np.float32)
-    for label, runner in runners.items():
-        runner.open(actions)
-        try:
-            assert runner.run(5) > 0, label
-        finally:
-            runner.close()
+    assert_each_variant_steps(runners, actions)
