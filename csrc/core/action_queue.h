@@ -70,20 +70,28 @@ class ActionQueue {
   // Blocks until an item is available, polling for about `spin_ns` first.
   T Pop(int64_t spin_ns = 0) {
     T out;
+    PopMany(&out, 1, spin_ns);
+    return out;
+  }
+
+  // Blocks until at least one item is available, then takes up to `max`
+  // consecutive ones (at least 1) into out[]; returns how many.
+  size_t PopMany(T* out, size_t max, int64_t spin_ns = 0) {
+    size_t n;
     for (int spin = 0; spin < kSpins; ++spin) {
-      if (TryPop(&out)) return out;
+      if ((n = TryPopMany(out, max)) > 0) return n;
     }
     if (spin_ns > 0) {
       const auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(spin_ns);
       do {
         for (int i = 0; i < kSpins; ++i) {
-          if (TryPop(&out)) return out;
+          if ((n = TryPopMany(out, max)) > 0) return n;
           CpuRelax();
         }
       } while (std::chrono::steady_clock::now() < until);
     }
     for (;;) {
-      if (TryPop(&out)) return out;
+      if ((n = TryPopMany(out, max)) > 0) return n;
       std::unique_lock<std::mutex> lock(mu_);
       sleepers_.fetch_add(1, std::memory_order_seq_cst);
       cv_.wait(lock, [this] { return available_.load(std::memory_order_seq_cst) > 0; });
@@ -95,24 +103,40 @@ class ActionQueue {
   // taking items meanwhile.
   bool LooksEmpty() const { return available_.load(std::memory_order_relaxed) <= 0; }
 
+  // Items published and not yet taken; a hint, like LooksEmpty().
+  int64_t Available() const { return available_.load(std::memory_order_relaxed); }
+
   // Takes an item if one is published; never blocks.
-  bool TryPop(T* out) {
+  bool TryPop(T* out) { return TryPopMany(out, 1) == 1; }
+
+  // Takes up to `max` consecutive published items with one compare-exchange
+  // on the tail, so that a consumer of cheap items does not pay the shared
+  // tail's cache-line transfer per item; returns how many (0: empty). Never
+  // blocks.
+  size_t TryPopMany(T* out, size_t max) {
     uint64_t pos = tail_.load(std::memory_order_relaxed);
     for (;;) {
-      Slot& s = slots_[pos & mask_];
-      uint64_t seq = s.seq.load(std::memory_order_acquire);
-      if (seq == pos + 1) {
-        if (tail_.compare_exchange_weak(pos, pos + 1, std::memory_order_relaxed)) {
-          *out = s.item;
-          s.seq.store(pos + mask_ + 1, std::memory_order_release);  // free for the next lap
-          available_.fetch_sub(1, std::memory_order_relaxed);
-          return true;
-        }
-      } else if (seq < pos + 1) {
-        return false;  // nothing published here yet: empty
-      } else {
+      // Slots pos, pos+1, ... hold published items while their seq is
+      // one past their position. Nobody else can take them while the tail
+      // still reads pos, which the compare-exchange checks.
+      size_t n = 0;
+      uint64_t seq = 0;
+      while (n < max && (seq = slots_[(pos + n) & mask_].seq.load(std::memory_order_acquire)) == pos + n + 1) ++n;
+      if (n == 0 && seq < pos + 1) return 0;  // nothing published here yet: empty
+      if (n == 0) {
         pos = tail_.load(std::memory_order_relaxed);  // another consumer took it
+        continue;
       }
+      if (tail_.compare_exchange_weak(pos, pos + n, std::memory_order_relaxed)) {
+        for (size_t i = 0; i < n; ++i) {
+          Slot& s = slots_[(pos + i) & mask_];
+          out[i] = s.item;
+          s.seq.store(pos + i + mask_ + 1, std::memory_order_release);  // free for the next lap
+        }
+        available_.fetch_sub(static_cast<int64_t>(n), std::memory_order_relaxed);
+        return n;
+      }
+      // pos now holds the tail another consumer moved: look again from there.
     }
   }
 

@@ -101,7 +101,10 @@ class Pool {
     MakeEnvs(config);
     workers_ = std::make_unique<ThreadPool>(
         options_.num_threads, options_.thread_affinity_offset, [this](int) { WorkerLoop(); },
-        [this](int started) { PushStops(static_cast<size_t>(started)); });
+        [this](int started) {
+          std::lock_guard<std::mutex> lock(api_mu_);  // a worker may hand stops back meanwhile
+          PushStops(static_cast<size_t>(started));
+        });
   }
 
   // In a fork child the owner must not destroy a pool (it would join threads
@@ -557,12 +560,72 @@ class Pool {
     return b.Ready();
   }
 
+  // A worker takes a run of queued tasks per queue operation: as many as
+  // fit in kChunkBudgetNs at the env's measured cost, so a cheap env's step
+  // pays the shared queue's, the row counter's and the block's atomics once
+  // per run, not once per env, while a dear env (cost above the budget) is
+  // still taken one at a time and no slow env holds up others behind it.
+  // A run never takes more than its share of what is queued, so every
+  // thread gets work. docs/engine.md, "Cost per env step", has the numbers.
+  static constexpr size_t kMaxChunk = 64;
+  static constexpr double kChunkBudgetNs = 2000.0;
+
   void WorkerLoop() {
+    Task chunk[kMaxChunk];
+    double cost_ns = -1;  // this worker's mean ns per task; < 0 until measured
+    const int64_t consumers = options_.num_threads + (caller_helps_ ? 1 : 0);
     for (;;) {
-      Task t = queue_.Pop(tuning_.worker_spin_ns);
-      if (t.env_id < 0) return;
-      Run(t);
+      size_t want = 1;
+      if (cost_ns > 0) {
+        want = static_cast<size_t>(std::clamp(kChunkBudgetNs / cost_ns, 1.0, static_cast<double>(kMaxChunk)));
+        want = std::min<size_t>(want, static_cast<size_t>(std::max<int64_t>(1, queue_.Available() / consumers)));
+      }
+      const size_t n = queue_.PopMany(chunk, want, tuning_.worker_spin_ns);
+      size_t stops = 0;
+      for (size_t i = 0; i < n; ++i) stops += chunk[i].env_id < 0;  // queued after every task (Close)
+      if (n > stops) {
+        const auto start = std::chrono::steady_clock::now();
+        const size_t ran = RunChunk(chunk, n);
+        if (ran > 0) {
+          const double ns =
+              std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / ran;
+          cost_ns = cost_ns < 0 ? ns : 0.8 * cost_ns + 0.2 * ns;
+        }
+      }
+      if (stops > 0) {
+        // One stop per worker: hand back those this run took for others.
+        if (stops > 1) {
+          std::lock_guard<std::mutex> lock(api_mu_);
+          PushStops(stops - 1);
+        }
+        return;
+      }
     }
+  }
+
+  // Runs the tasks of tasks[0..n) that this thread can claim, each block's
+  // rows reported done once; returns how many ran.
+  size_t RunChunk(Task* tasks, size_t n) {
+    size_t m = 0;
+    for (size_t i = 0; i < n; ++i)
+      if (tasks[i].env_id >= 0 && Claim(tasks[i])) tasks[m++] = tasks[i];
+    if (m == 0) return 0;
+    if (async_) {  // the run's rows, claimed at once (RunInlineTasks does the same)
+      const size_t batch = static_cast<size_t>(options_.batch_size);
+      const uint64_t claim = ClaimRows(m);
+      for (size_t i = 0; i < m; ++i) {
+        tasks[i].row = static_cast<int32_t>((claim + i) % batch);
+        tasks[i].block = static_cast<uint32_t>(((claim + i) / batch) % num_blocks_);
+      }
+    }
+    for (size_t i = 0; i < m;) {
+      const uint32_t block = tasks[i].block;
+      size_t j = i;
+      for (; j < m && tasks[j].block == block; ++j) Write(tasks[j], blocks_[block], static_cast<size_t>(tasks[j].row));
+      blocks_[block].RowsDone(static_cast<int>(j - i));
+      i = j;
+    }
+    return m;
   }
 
   Block& AsyncBlock(uint64_t claim) { return blocks_[(claim / options_.batch_size) % num_blocks_]; }
@@ -575,8 +638,8 @@ class Pool {
                                                             std::memory_order_relaxed);
   }
 
-  // One task from the queue: a worker's (or a helping caller's) unit of
-  // work, unless another thread claimed it.
+  // One task from the queue, taken by a helping caller (workers take runs:
+  // RunChunk), unless another thread claimed it.
   void Run(const Task& t) {
     if (Claim(t)) RunClaimed(t);
   }

@@ -66,8 +66,9 @@ def _points(parser, scenario: Scenario, args, argv) -> int:
 
 
 def _fresh_pools(module_name: str, parser, scenario: Scenario, args, argv) -> int:
-    """cores and waits: fresh default pools against the bare-loop ceiling,
-    with their own tables (bench/cores.py, bench/wait_choices.py)."""
+    """cores, waits and scale: fresh default pools against the bare-loop
+    ceiling, with their own tables (bench/cores.py, bench/wait_choices.py,
+    bench/scale.py)."""
     import importlib
 
     from . import environment, reliability_warnings, versions
@@ -89,6 +90,10 @@ def _fresh_pools(module_name: str, parser, scenario: Scenario, args, argv) -> in
         f.write(f"Command: `{data['command']}` · {env['date']} · load average "
                 f"{env['load_average'][0]:.1f} at the start\n\n```\n{table}```\n")
     print(f"wrote {prefix}.json and {prefix}.md")
+    write_png = getattr(module, "write_png", None)
+    if write_png and write_png(results, prefix + ".png", f"rlpool bench {scenario.name} · {env['cpu_count']} cores · "
+                                                          f"{env['date'][:10]}"):
+        print(f"wrote {prefix}.png")
     return 0
 
 
@@ -103,5 +108,6 @@ KINDS: dict[str, Callable[..., int]] = {
     "points": _points,
     "cores": functools.partial(_fresh_pools, "cores"),
     "waits": functools.partial(_fresh_pools, "wait_choices"),
+    "scale": functools.partial(_fresh_pools, "scale"),
     "train": _train,
 }

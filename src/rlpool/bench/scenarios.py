@@ -146,6 +146,17 @@ WAITS = Scenario(
     timing=Timing(warmup_s=0.05, repeat_s=0.25, repeats=4),
     kind="waits",
 )
+SCALE = Scenario(
+    name="scale",
+    description=(
+        "the engine's cost per env step as the pool grows: CartPole-v1, Pendulum-v1, Taxi-v3, "
+        "MiniGrid-Empty-8x8-v0 and PyCartPole-v1 at 8 to 8,192 envs, sync and async, default threads, "
+        "against the bare-loop ceiling, envpool and gymnasium's vector envs (~10 minutes)"
+    ),
+    points=(),  # its module builds them (rlpool.bench.scale)
+    timing=Timing(warmup_s=0.2, repeat_s=0.3, repeats=3),
+    kind="scale",
+)
 # Not throughput: PPO trained on each backend, same script and seeds
 # (rlpool.bench.train; its options are the "train scenario" group).
 TRAIN = Scenario(
@@ -254,7 +265,7 @@ ROBOTICS = Scenario(
 
 SCENARIOS = {
     s.name: s
-    for s in (QUICK, PAPER, CORES, WAITS, TRAIN, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID, PROCGEN,
+    for s in (QUICK, PAPER, CORES, WAITS, SCALE, TRAIN, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID, PROCGEN,
               ROBOTICS)
 }
 
