@@ -164,7 +164,8 @@ class Pool {
       }
     }
     for (size_t i = 0; i < k; ++i)
-      tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset, ++sent_[ids[i]]};
+      tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset, ++sent_[ids[i]], sends_};
+    ++sends_;
     // Only a sync send() without an immediate recv keeps every task for the
     // workers, so its work overlaps the caller's Python.
     InlinePolicy::Decision d;
@@ -310,6 +311,7 @@ class Pool {
     uint32_t block;
     bool reset;
     uint32_t gen;  // the env's send count: a task is run by whoever claims this generation
+    uint64_t send;  // which send() queued it (Pool::sends_)
   };
 
   struct EnvSlot {
@@ -397,7 +399,7 @@ class Pool {
   // Makes `n` workers return once they reach the queue's end. Callers hold
   // api_mu_ (the queue has one producer at a time) or own the pool alone.
   void PushStops(size_t n) {
-    const Task stop{-1, -1, 0, false, 0};
+    const Task stop{-1, -1, 0, false, 0, 0};
     for (size_t i = 0; i < n; ++i) queue_.PushMany(&stop, 1);
   }
 
@@ -515,19 +517,34 @@ class Pool {
   template <class CheckInterrupt>
   void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll,
                    CallerShare<Task>* share) {
-    Task t;
+    Task run[kMaxChunk];
     auto last_check = std::chrono::steady_clock::now();
     while (!b.Ready()) {
-      bool got = share != nullptr && share->Next([this](const Task& c) { return Claim(c); }, &t);
-      if (!got && caller_helps_ && queue_.TryPop(&t)) {
-        if (!Claim(t)) continue;  // run already, from a share
-        got = true;
+      // A run of tasks, as a worker takes them (WorkerLoop): its own share's
+      // from the back first, then queued ones.
+      const double cost = policy_.CostNs();
+      const size_t want =
+          cost > 0 ? static_cast<size_t>(std::clamp(kChunkBudgetNs / cost, 1.0, static_cast<double>(kMaxChunk))) : 1;
+      auto start = std::chrono::steady_clock::now();
+      size_t m = 0;
+      if (share != nullptr) {
+        // Claimed one at a time, each run at once: the workers meet the
+        // caller's share at one task, and skip no more than that one.
+        Task t;
+        while (m < want && share->Next([this](const Task& c) { return Claim(c); }, &t)) {
+          Write(t, b, static_cast<size_t>(t.row));
+          ++m;
+        }
+        if (m > 0) b.RowsDone(static_cast<int>(m));
       }
-      if (got) {
-        auto start = std::chrono::steady_clock::now();
-        RunClaimed(t);
+      if (m == 0 && caller_helps_) {
+        const size_t n = queue_.TryPopMany(run, want);
+        if (n > 0 && (m = ClaimRun(run, n, caller_skip_)) == 0) continue;  // run already, from a share
+        RunClaimedRun(run, m);
+      }
+      if (m > 0) {
         auto end = std::chrono::steady_clock::now();
-        policy_.Record(std::chrono::duration<double, std::nano>(end - start).count(), 1, false);
+        policy_.Record(std::chrono::duration<double, std::nano>(end - start).count(), m, false);
         if (end - last_check > poll) {
           last_check = end;
           check_interrupt();
@@ -572,6 +589,7 @@ class Pool {
 
   void WorkerLoop() {
     Task chunk[kMaxChunk];
+    ShareSkip skip;
     double cost_ns = -1;  // this worker's mean ns per task; < 0 until measured
     const int64_t consumers = options_.num_threads + (caller_helps_ ? 1 : 0);
     for (;;) {
@@ -585,7 +603,8 @@ class Pool {
       for (size_t i = 0; i < n; ++i) stops += chunk[i].env_id < 0;  // queued after every task (Close)
       if (n > stops) {
         const auto start = std::chrono::steady_clock::now();
-        const size_t ran = RunChunk(chunk, n);
+        const size_t ran = ClaimRun(chunk, n, skip);
+        RunClaimedRun(chunk, ran);
         if (ran > 0) {
           const double ns =
               std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / ran;
@@ -603,13 +622,34 @@ class Pool {
     }
   }
 
-  // Runs the tasks of tasks[0..n) that this thread can claim, each block's
-  // rows reported done once; returns how many ran.
-  size_t RunChunk(Task* tasks, size_t n) {
+  // What a thread taking tasks from the queue's front knows about a step's
+  // caller share (caller_share.h): the caller claims the share from the
+  // back, one task after another, so once one of that send's tasks is found
+  // claimed, every later one is the caller's too. They are skipped without
+  // touching their envs, whose memory is in the caller's cache.
+  struct ShareSkip {
+    bool active = false;
+    uint64_t send = 0;
+  };
+
+  // Keeps, in order, the tasks of tasks[0..n) this thread claims (stop
+  // markers are skipped); returns how many.
+  size_t ClaimRun(Task* tasks, size_t n, ShareSkip& skip) {
     size_t m = 0;
-    for (size_t i = 0; i < n; ++i)
-      if (tasks[i].env_id >= 0 && Claim(tasks[i])) tasks[m++] = tasks[i];
-    if (m == 0) return 0;
+    for (size_t i = 0; i < n; ++i) {
+      const Task& t = tasks[i];
+      if (t.env_id < 0 || (skip.active && skip.send == t.send)) continue;
+      if (Claim(t)) {
+        tasks[m++] = t;
+      } else {
+        skip = {true, t.send};
+      }
+    }
+    return m;
+  }
+
+  // Runs m claimed tasks, each block's rows reported done once.
+  void RunClaimedRun(Task* tasks, size_t m) {
     if (async_) {  // the run's rows, claimed at once (RunInlineTasks does the same)
       const size_t batch = static_cast<size_t>(options_.batch_size);
       const uint64_t claim = ClaimRows(m);
@@ -625,7 +665,6 @@ class Pool {
       blocks_[block].RowsDone(static_cast<int>(j - i));
       i = j;
     }
-    return m;
   }
 
   Block& AsyncBlock(uint64_t claim) { return blocks_[(claim / options_.batch_size) % num_blocks_]; }
@@ -639,7 +678,7 @@ class Pool {
   }
 
   // One task from the queue, taken by a helping caller (workers take runs:
-  // RunChunk), unless another thread claimed it.
+  // WorkerLoop), unless another thread claimed it.
   void Run(const Task& t) {
     if (Claim(t)) RunClaimed(t);
   }
@@ -753,6 +792,7 @@ class Pool {
   std::vector<uint64_t> seen_;
   uint64_t seen_epoch_ = 0;
   std::vector<Task> tasks_;
+  uint64_t sends_ = 0;  // send() calls so far (api_mu_)
   std::vector<Task> inline_tasks_;   // left by Send for the caller (api_mu_)
   std::vector<Task> running_inline_;  // taken by Recv (recv_mu_)
   bool inline_probe_ = false;         // inline_tasks_ hold a probe (api_mu_)
@@ -769,6 +809,7 @@ class Pool {
   std::mutex api_mu_;  // send and the bookkeeping of recv
   std::mutex recv_mu_;  // one recv at a time
   uint64_t recv_index_ = 0;  // async: blocks received so far
+  ShareSkip caller_skip_;     // the helping caller's (recv_mu_)
   std::vector<BlockState> block_state_;  // sync (api_mu_)
   std::vector<uint32_t> free_blocks_;    // sync (api_mu_)
   std::vector<uint32_t> plain_fifo_;     // sync, a ring (api_mu_)

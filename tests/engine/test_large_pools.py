@@ -1,5 +1,5 @@
 """Large pools of cheap envs, where workers take runs of queued envs per
-queue operation (csrc/core/pool.h, RunChunk): every env is still stepped
+queue operation (csrc/core/pool.h, WorkerLoop): every env is still stepped
 exactly once per send, with its own state, whatever thread takes it.
 
 The reference for each env is a pool of one env seeded as that env is (env i

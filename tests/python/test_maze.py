@@ -34,7 +34,9 @@ def test_same_results_with_one_and_two_threads(maze_id, batch_size):
     one, two = traces(maze_id, 1, batch_size, recvs), traces(maze_id, 2, batch_size, recvs)
     for i in range(NUM_ENVS):
         n = min(len(one[i]), len(two[i]))
-        assert n > 400
+        # Enough steps to compare (600 per env when scheduling is even; an
+        # async pool on a busy machine may serve some envs more often).
+        assert n > 200
         assert one[i][:n] == two[i][:n], f"env {i} differs between 1 and 2 threads"
         assert one[i][0][5] == 1  # the info record starts zeroed: this is the first maze
     mazes = {t[0] for i in range(NUM_ENVS) for t in one[i] if t[5] > 1}
