@@ -109,20 +109,24 @@ def write_png(results: list[PointResult], path: str, title: str) -> bool:
     import matplotlib.pyplot as plt
 
     tasks = [t for t, _ in WORKLOADS if any(r.task == t for r in table)]
-    fig, axes = plt.subplots(1, len(tasks), figsize=(4 * len(tasks), 3.6), squeeze=False)
+    variants = list(dict.fromkeys(r.variant for r in table))
+    colors = {v: plt.get_cmap("tab10")(i % 10) for i, v in enumerate(variants)}  # one colour per variant everywhere
+    fig, axes = plt.subplots(1, len(tasks), figsize=(4 * len(tasks), 4.0), squeeze=False)
     for ax, task in zip(axes[0], tasks):
-        for variant in dict.fromkeys(r.variant for r in table if r.task == task):
+        for variant in variants:
             pts = [(r.num_envs, r.cpu_ns_per_step) for r in table if r.task == task and r.variant == variant]
-            ax.plot(*zip(*pts), marker="o", label=variant)
+            if pts:
+                ax.plot(*zip(*pts), marker="o", color=colors[variant], label=variant)
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_title(task, fontsize=9)
         ax.set_xlabel("num_envs")
         ax.grid(True, which="both", alpha=0.3)
     axes[0][0].set_ylabel("CPU ns per env step")
-    axes[0][-1].legend(fontsize=7)
+    handles = [plt.Line2D([], [], color=colors[v], marker="o", label=v) for v in variants]
+    fig.legend(handles=handles, loc="lower center", ncol=len(variants), fontsize=8)
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.08, 1, 1))
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return True
