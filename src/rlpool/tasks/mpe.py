@@ -25,15 +25,17 @@ def _max_cycles(config: dict[str, Any]) -> None:
     config["max_cycles"] = config["max_episode_steps"] = length
 
 
-def _spread_agents(config: dict[str, Any]) -> list[str]:
-    return [f"agent_{i}" for i in range(config["N"])]
+# Each task's agents in the order of the player dimension (mpe2's
+# possible_agents): (name, observation size, action size: Discrete n or Box
+# dimension), for the PettingZoo face, as a method every face of the pool has.
+def _spread_agents(config: dict[str, Any]) -> list[tuple[str, int, int]]:
+    n = config["N"]
+    return [(f"agent_{i}", 6 * n, 5) for i in range(n)]
 
 
-# Agent names per task, in the order of the player dimension (mpe2's
-# possible_agents), for the PettingZoo face.
-AGENTS = {
-    "simple_spread_v3": _spread_agents,
-}
+def _mpe(task_id: str, env: str, agents) -> None:
+    register(task_id, "mpe", env, max_episode_steps=_CYCLES, prepare=_max_cycles, methods={"agent_specs": agents},
+             reference=_REF.format(task_id))
 
-register("simple_spread_v3", "mpe", "SimpleSpread", max_episode_steps=_CYCLES, prepare=_max_cycles,
-         reference=_REF.format("simple_spread_v3"))
+
+_mpe("simple_spread_v3", "SimpleSpread", _spread_agents)
