@@ -85,6 +85,7 @@ struct PoolOptions {
   // max_num_players against the spec's agent count: a task whose envs have
   // more agents than the user allows is refused; 0 resolves to the count.
   void CheckPlayers(int64_t num_players) {
+    num_players = std::max<int64_t>(num_players, 1);  // a single-agent env is one player
     if (max_num_players == 0) max_num_players = static_cast<int>(num_players);
     if (max_num_players < num_players)
       throw Bad("max_num_players=" + std::to_string(max_num_players) + " is below this task's " +

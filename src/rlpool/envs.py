@@ -433,7 +433,7 @@ def make(task_id: str, env_type: str = "gymnasium", **kwargs: Any):
         raise ValueError(f"env_type must be one of {sorted(_FACES)}, got {env_type!r}") from None
     render = _render_options(kwargs)
     spec = EnvSpec(task_id, **kwargs)
-    if face is GymnasiumEnvPool and spec.fields.get("num_players", 1) > 1:
+    if face is GymnasiumEnvPool and spec.fields.get("num_players", 0) > 0:
         from .players import PlayersGymnasiumEnvPool  # envpool's flat rows, one per player
 
         face = PlayersGymnasiumEnvPool

@@ -24,15 +24,16 @@ from .envs import GymnasiumEnvPool
 def player_space(space: spaces.Space) -> spaces.Space:
     """One player's part of a (players, ...) space."""
     if isinstance(space, spaces.Box):
-        low, high = space.low[0], space.high[0]
-        if space.shape[1:] == () and np.issubdtype(space.dtype, np.integer) and np.all(low == 0):
-            return spaces.Discrete(int(high.max()) + 1)  # the widest agent's; each agent's own bound is checked
+        # The widest player's: each player's own bounds are checked by the env.
+        low, high = space.low.min(axis=0), space.high.max(axis=0)
+        if space.shape[1:] == () and np.issubdtype(space.dtype, np.integer) and low == 0:
+            return spaces.Discrete(int(high) + 1)
         return spaces.Box(low, high, dtype=space.dtype)
     raise TypeError(f"multi-agent observations and actions are Box spaces, got {space}")
 
 
 class PlayersGymnasiumEnvPool(GymnasiumEnvPool):
-    """envpool's multi-player layout over a pool whose envs hold ``num_players`` agents."""
+    """envpool's multi-player layout over a pool whose envs hold ``num_players`` agents (a row each)."""
 
     _native_calls = ()  # every call reshapes, none goes straight to the native pool
 

@@ -20,11 +20,21 @@ import pytest
 import rlpool
 
 # (rlpool task id, mpe2 module, options given to both)
-CASES = [
-    ("simple_spread_v3", {}),
-    ("simple_spread_v3", {"continuous_actions": True}),
-    ("simple_spread_v3", {"N": 5, "local_ratio": 0.2, "max_cycles": 10}),
-]
+TASKS = ["simple_v3", "simple_adversary_v3", "simple_crypto_v3", "simple_push_v3", "simple_reference_v3",
+         "simple_speaker_listener_v4", "simple_spread_v3", "simple_tag_v3", "simple_world_comm_v3"]
+CASES = (
+    [(t, {}) for t in TASKS]
+    + [(t, {"continuous_actions": True}) for t in TASKS]
+    + [
+        ("simple_spread_v3", {"N": 5, "local_ratio": 0.2, "max_cycles": 10}),
+        ("simple_spread_v3", {"terminate_on_success": True, "N": 1}),
+        ("simple_adversary_v3", {"N": 4}),
+        ("simple_reference_v3", {"local_ratio": 0.9}),
+        ("simple_tag_v3", {"num_good": 2, "num_adversaries": 4, "num_obstacles": 3, "terminate_on_success": True}),
+        ("simple_world_comm_v3", {"num_good": 3, "num_adversaries": 2, "num_obstacles": 2, "num_food": 3,
+                                  "num_forests": 1}),
+    ]
+)
 SEED = 11
 EPISODES = 3
 
@@ -70,9 +80,12 @@ def test_same_seed_same_episodes(task_id, options):
     for _ in range(EPISODES):
         for t in range(cycles):
             acts = [actions_for(ref, rng) for ref, _ in refs]
-            flat = np.stack([np.asarray(a[ag]) for a in acts for ag in agents])
-            if flat.ndim == 2:  # pad each agent's Box action to the pool's width
-                flat = np.pad(flat, ((0, 0), (0, env.single_action_space.shape[0] - flat.shape[1])))
+            if isinstance(acts[0][agents[0]], int):
+                flat = np.array([a[ag] for a in acts for ag in agents])
+            else:  # each agent's Box action, zero-padded to the pool's width
+                flat = np.zeros((num_envs * players,) + env.single_action_space.shape, np.float32)
+                for row, (a, ag) in enumerate((a, ag) for a in acts for ag in agents):
+                    flat[row, : len(a[ag])] = a[ag]
             obs, reward, terminated, truncated, info = env.step(flat)
             for i, (ref, _) in enumerate(refs):
                 robs, rrew, rterm, rtrunc, _ = ref.step(acts[i])

@@ -64,9 +64,20 @@ class MpeEnv {
       act = std::max(act, n);
       high.push_back(n - 1);
     }
-    s.AddObs(kObs, Field<float>("obs", {w.num_agents, obs}));
+    // Padding past an agent's own size is always 0: its bounds say so
+    // ([0, 0]), which is how the faces learn each agent's size.
+    std::vector<double> obs_low, obs_high, act_high;
+    for (int i = 0; i < w.num_agents; ++i) {
+      const int own = scenario.ObsSize(w, i), n = ActionSize(w.agent(i), w.dim_c, continuous);
+      for (int k = 0; k < obs; ++k) {
+        obs_low.push_back(k < own ? -kInf : 0.0);
+        obs_high.push_back(k < own ? kInf : 0.0);
+      }
+      for (int k = 0; k < act; ++k) act_high.push_back(k < n ? 1.0 : 0.0);
+    }
+    s.AddObs(kObs, Field<float>("obs", {w.num_agents, obs}, obs_low, obs_high));
     if (continuous) {
-      s.action = Field<float>("action", {w.num_agents, act}, {0.0}, {1.0});
+      s.action = Field<float>("action", {w.num_agents, act}, {0.0}, act_high);
     } else {
       s.action = Field<int32_t>("action", {w.num_agents}, {0.0}, high);
       s.action.discrete = true;
@@ -99,7 +110,6 @@ class MpeEnv {
 
   StepResult Step(const void* action, const Row& out) {
     for (int i = 0; i < world_.num_agents; ++i) SetAction(i, action);
-    scenario_.BeforeStep(world_);
     world_.Step();
     scenario_.Rewards(world_, rewards_.data());
     float* r = out.At<float>(kRewards);

@@ -64,8 +64,6 @@ class SimpleSpread {
     }
   }
 
-  void BeforeStep(World&) const {}
-
   int Observe(const World& w, int i, double* o) const {
     const Entity& me = w.agent(i);
     int k = 0;

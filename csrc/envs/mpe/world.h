@@ -81,10 +81,12 @@ class World {
     for (size_t i = 0; i < n; ++i) Integrate(entities[i], i);
   }
 
-  static double Distance(const Entity& a, const Entity& b) {
+  // np.sum(np.square(a.p_pos - b.p_pos)) and its square root.
+  static double Distance2(const Entity& a, const Entity& b) {
     const double dx = a.pos[0] - b.pos[0], dy = a.pos[1] - b.pos[1];
-    return std::sqrt(dx * dx + dy * dy);
+    return dx * dx + dy * dy;
   }
+  static double Distance(const Entity& a, const Entity& b) { return std::sqrt(Distance2(a, b)); }
   // A scenario's is_collision: closer than the sum of the sizes.
   static bool Touching(const Entity& a, const Entity& b) { return Distance(a, b) < a.size + b.size; }
 

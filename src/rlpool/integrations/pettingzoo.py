@@ -49,34 +49,27 @@ class RlpoolParallelEnv(ParallelEnv):
         self.num_envs = self._pool._num_envs
         self._batched = self.num_envs > 1
         self.metadata = dict(self.metadata, name=task_id)
-        players = int(spec.fields.get("num_players", 1))
-        if players < 2:
+        players = int(spec.fields.get("num_players", 0))
+        if players < 1:
             self._pool.close()
             raise ValueError(f"{task_id} is a single-agent task; the PettingZoo face is for multi-agent tasks "
                              "(rlpool.make() serves this one)")
-        described = getattr(self._pool, "agent_specs", None)
-        if described is not None:
-            agents = described()
-        else:
-            agents = [(f"player_{i}", spec.observation_space.shape[1], None) for i in range(players)]
-        self.possible_agents = [name for name, _, _ in agents]
+        named = getattr(self._pool, "agent_names", None)
+        self.possible_agents = named() if named is not None else [f"player_{i}" for i in range(players)]
         self.agents: list[str] = []
-        self._obs_size = {name: size for name, size, _ in agents}
         self._index = {name: i for i, name in enumerate(self.possible_agents)}
-        act = spec.action_space
+        # Each agent's sizes: its row of the (players, ...) spaces less the
+        # padding, whose bounds are [0, 0].
+        obs, act = spec.observation_space, spec.action_space
+        self._obs_size = {a: int(np.sum(obs.low[i] != obs.high[i])) for a, i in self._index.items()}
         self._discrete = np.issubdtype(act.dtype, np.integer)
-        self._action_shape = act.shape[1:]
-        self._obs_spaces = {
-            name: spaces.Box(-np.inf, np.inf, (size,), np.float32) for name, size, _ in agents
-        }
-        self._act_spaces = {}
-        for name, _, n in agents:
-            i = self._index[name]
-            if self._discrete:
-                self._act_spaces[name] = spaces.Discrete(int(act.high[i]) + 1 if n is None else n)
-            else:
-                size = self._action_shape[0] if n is None else n
-                self._act_spaces[name] = spaces.Box(0.0, 1.0, (size,), np.float32)
+        self._obs_spaces = {a: spaces.Box(-np.inf, np.inf, (n,), np.float32) for a, n in self._obs_size.items()}
+        if self._discrete:
+            self._act_spaces = {a: spaces.Discrete(int(act.high[i]) + 1) for a, i in self._index.items()}
+        else:
+            self._act_spaces = {
+                a: spaces.Box(0.0, 1.0, (int(np.sum(act.high[i] > 0)),), np.float32) for a, i in self._index.items()
+            }
         # The actions of one step, written in place and handed to the pool.
         self._actions = np.zeros((self.num_envs,) + act.shape, act.dtype)
         self.state_space = spaces.Box(-np.inf, np.inf, (sum(self._obs_size.values()),), np.float32)

@@ -25,17 +25,33 @@ def _max_cycles(config: dict[str, Any]) -> None:
     config["max_cycles"] = config["max_episode_steps"] = length
 
 
-# Each task's agents in the order of the player dimension (mpe2's
-# possible_agents): (name, observation size, action size: Discrete n or Box
-# dimension), for the PettingZoo face, as a method every face of the pool has.
-def _spread_agents(config: dict[str, Any]) -> list[tuple[str, int, int]]:
-    n = config["N"]
-    return [(f"agent_{i}", 6 * n, 5) for i in range(n)]
+# Each task's agent names in the order of the player dimension (mpe2's
+# possible_agents), for the PettingZoo face: a method every face of the pool has.
+def _numbered(name: str, n: int) -> list[str]:
+    return [f"{name}_{i}" for i in range(n)]
 
 
-def _mpe(task_id: str, env: str, agents) -> None:
-    register(task_id, "mpe", env, max_episode_steps=_CYCLES, prepare=_max_cycles, methods={"agent_specs": agents},
-             reference=_REF.format(task_id))
+def _tag_agents(c: dict[str, Any]) -> list[str]:
+    return _numbered("adversary", c["num_adversaries"]) + _numbered("agent", c["num_good"])
 
 
-_mpe("simple_spread_v3", "SimpleSpread", _spread_agents)
+def _world_comm_agents(c: dict[str, Any]) -> list[str]:
+    return ["leadadversary_0"] + _numbered("adversary", c["num_adversaries"] - 1) + _numbered("agent", c["num_good"])
+
+
+TASKS = {
+    # task id: (env class, agent names for a config)
+    "simple_v3": ("Simple", lambda c: ["agent_0"]),
+    "simple_adversary_v3": ("SimpleAdversary", lambda c: ["adversary_0"] + _numbered("agent", c["N"])),
+    "simple_crypto_v3": ("SimpleCrypto", lambda c: ["eve_0", "bob_0", "alice_0"]),
+    "simple_push_v3": ("SimplePush", lambda c: ["adversary_0", "agent_0"]),
+    "simple_reference_v3": ("SimpleReference", lambda c: ["agent_0", "agent_1"]),
+    "simple_speaker_listener_v4": ("SimpleSpeakerListener", lambda c: ["speaker_0", "listener_0"]),
+    "simple_spread_v3": ("SimpleSpread", lambda c: _numbered("agent", c["N"])),
+    "simple_tag_v3": ("SimpleTag", _tag_agents),
+    "simple_world_comm_v3": ("SimpleWorldComm", _world_comm_agents),
+}
+
+for _task_id, (_env, _agents) in TASKS.items():
+    register(_task_id, "mpe", _env, max_episode_steps=_CYCLES, prepare=_max_cycles,
+             methods={"agent_names": _agents}, reference=_REF.format(_task_id))
