@@ -8,30 +8,41 @@ from pettingzoo.test import parallel_api_test, parallel_seed_test
 import rlpool
 
 TASK = "simple_spread_v3"
+MPE = sorted(rlpool.list_all_envs("mpe"))
+CASES = [(t, c) for t in MPE for c in (False, True)]
 
 
-def test_parallel_api_test_passes():
-    env = rlpool.make_pettingzoo(TASK)
-    parallel_api_test(env, num_cycles=100)
+@pytest.mark.parametrize("task_id,continuous", CASES)
+def test_parallel_api_and_seed_tests_pass(task_id, continuous):
+    env = rlpool.make_pettingzoo(task_id, continuous_actions=continuous)
+    parallel_api_test(env, num_cycles=60)
     env.close()
+    parallel_seed_test(lambda: rlpool.make_pettingzoo(task_id, continuous_actions=continuous), num_cycles=30)
 
 
-def test_parallel_seed_test_passes():
-    parallel_seed_test(lambda: rlpool.make_pettingzoo(TASK), num_cycles=60)
+@pytest.mark.parametrize("task_id,continuous", CASES)
+def test_same_spaces_names_and_episodes_as_mpe2(task_id, continuous):
+    """Against mpe2's own ParallelEnv: the same agents and spaces, and
+    reset(seed=s) then reset() play the same episodes (observations bit for
+    bit, rewards equal to mpe2's cast to float32, the same episode ends)."""
+    import importlib
 
-
-def test_reset_seed_plays_mpe2s_episode():
-    from mpe2 import simple_spread_v3
-
-    env, ref = rlpool.make_pettingzoo(TASK, N=4), simple_spread_v3.parallel_env(N=4)
+    ref = importlib.import_module(f"mpe2.{task_id}").parallel_env(continuous_actions=continuous)
+    env = rlpool.make_pettingzoo(task_id, continuous_actions=continuous)
+    assert env.possible_agents == ref.possible_agents
+    for a in ref.possible_agents:
+        assert env.observation_space(a) == ref.observation_space(a)
+        assert env.action_space(a) == ref.action_space(a)
     for seed in (5, None):  # a seeded reset, then the next episode of the same generator
         obs, _ = env.reset(seed=seed)
         robs, _ = ref.reset(seed=seed)
         for a in ref.possible_agents:
             np.testing.assert_array_equal(obs[a], robs[a])
         np.testing.assert_array_equal(env.state(), ref.state())
+        for a in ref.possible_agents:
+            ref.action_space(a).seed(seed or 1)
         while env.agents:
-            actions = {a: (i + len(env.agents)) % 5 for i, a in enumerate(env.agents)}
+            actions = {a: ref.action_space(a).sample() for a in env.agents}
             obs, rew, term, trunc, _ = env.step(actions)
             robs, rrew, rterm, rtrunc, _ = ref.step(actions)
             for a in ref.possible_agents:
@@ -105,4 +116,14 @@ def test_gymnasium_face_flat_player_rows():
     assert rew.shape == term.shape == (6,)
     with pytest.raises(ValueError, match=r"actions must have shape \(6,\) \(envs x 3 players"):
         env.step(np.zeros(5, np.int64))
+    env.close()
+
+
+def test_each_players_own_discrete_bound_is_checked():
+    # speaker_listener: the speaker has Discrete(3), the listener Discrete(5)
+    env = rlpool.make("simple_speaker_listener_v4")
+    env.reset()
+    env.step(np.array([2, 4]))
+    with pytest.raises(ValueError, match=r"action 3 for env 0 at index 0 is out of range; valid actions are 0..2"):
+        env.step(np.array([3, 4]))
     env.close()

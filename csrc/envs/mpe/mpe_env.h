@@ -45,7 +45,6 @@ class MpeEnv {
     Scenario::Options(c);
     c.Set("continuous_actions", false, "Box(0, 1) actions per agent instead of Discrete (mpe2's option)");
     c.Set("max_cycles", int64_t{25}, "steps per episode (mpe2's name for max_episode_steps; the two are one)");
-    c.Set("max_num_players", int64_t{0}, "agents per env allowed (0: the task's number of agents)");
     return c;
   }
 

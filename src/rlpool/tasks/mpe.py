@@ -53,5 +53,6 @@ TASKS = {
 }
 
 for _task_id, (_env, _agents) in TASKS.items():
-    register(_task_id, "mpe", _env, max_episode_steps=_CYCLES, prepare=_max_cycles,
+    # max_num_players=0: as many players as the task's options give it agents
+    register(_task_id, "mpe", _env, max_episode_steps=_CYCLES, max_num_players=0, prepare=_max_cycles,
              methods={"agent_names": _agents}, reference=_REF.format(_task_id))
