@@ -40,6 +40,7 @@ class PlayersGymnasiumEnvPool(GymnasiumEnvPool):
     def __init__(self, spec) -> None:
         super().__init__(spec)
         self.num_players = int(spec.fields["num_players"])
+        self._agent_id_cache: dict[int, np.ndarray] = {}
         self.single_observation_space = self.observation_space = player_space(spec.observation_space)
         self.single_action_space = self.action_space = player_space(spec.action_space)
 
@@ -64,9 +65,19 @@ class PlayersGymnasiumEnvPool(GymnasiumEnvPool):
         env_id = info["env_id"]
         info = dict(info)
         rewards = info.pop("rewards")
-        info["players"] = {"env_id": np.repeat(env_id, p), "agent_id": np.tile(np.arange(p, dtype=np.int32), k)}
-        return (obs.reshape((k * p,) + obs.shape[2:]), rewards.reshape(k * p), np.repeat(terminated, p),
-                np.repeat(truncated, p), info)
+        info["players"] = {"env_id": env_id.repeat(p), "agent_id": self._agent_ids(k)}
+        return (obs.reshape((k * p,) + obs.shape[2:]), rewards.reshape(k * p), terminated.repeat(p),
+                truncated.repeat(p), info)
+
+    def _agent_ids(self, k: int) -> np.ndarray:
+        """0..P-1 repeated for k envs: one read-only array per k, made once
+        (np.tile costs more than the rest of a step's reshaping)."""
+        ids = self._agent_id_cache.get(k)
+        if ids is None:
+            ids = np.tile(np.arange(self.num_players, dtype=np.int32), k)
+            ids.setflags(write=False)
+            self._agent_id_cache[k] = ids
+        return ids
 
     def send(self, action: Any, env_id: Any = None) -> None:
         self._pool.send(self._actions(action, env_id), env_id)
