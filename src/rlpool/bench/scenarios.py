@@ -258,14 +258,15 @@ MARL = Scenario(
     name="marl",
     description=(
         "MPE simple_spread_v3 (3 agents) at batch 8 and 64 and simple_world_comm_v3 (6 agents) at batch 64, sync and "
-        "async, 2 threads, vs mpe2's own ParallelEnvs in a Python loop; env steps/s (all agents of an env)"
+        "async, 2 threads, vs mpe2's own ParallelEnvs in a Python loop and SuperSuit's vector envs of them (in-process and "
+        "one process per core); env steps/s (all agents of an env)"
     ),
     points=(
         *_sweep(["simple_spread_v3"], [8, 64], 2, "mpe"),
         *_sweep(["simple_world_comm_v3"], [64], 2, "mpe"),
     ),
     timing=Timing(warmup_s=0.3, repeat_s=0.5, repeats=5),
-    libraries=("rlpool", "mpe2", "bare"),
+    libraries=("rlpool", "mpe2", "supersuit", "supersuit-procs", "bare"),
 )
 
 SCENARIOS = {

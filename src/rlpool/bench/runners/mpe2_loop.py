@@ -1,7 +1,8 @@
 """mpe2's own envs for the MPE tasks, stepped as PettingZoo users step them:
 batch_size `ParallelEnv`s in a Python loop, one dict of actions per env per
-step, each reset when its episode ends (what a vectorised PettingZoo wrapper
-does in-process)."""
+step, each reset when its episode ends; and SuperSuit's vector wrappers of
+the same envs (one row per agent, as rlpool's gymnasium face), in-process
+(`supersuit`) and in worker processes, one per core (`supersuit-procs`)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,45 @@ class Mpe2Parallel(Runner):
         self.envs = []
 
 
+class SuperSuitVec(Runner):
+    library = "supersuit"
+    mode = "sync"
+    num_cpus = 0  # in-process: ConcatVecEnv
+
+    def open(self, actions: np.ndarray) -> None:
+        try:
+            import supersuit
+        except ImportError:
+            raise Skip("supersuit is not installed (pip install 'rlpool[bench]')") from None
+        module = importlib.import_module(f"mpe2.{self.point.task}")
+        # SuperSuit needs one space for every agent: its pad wrappers (no-ops
+        # where the agents agree) widen them as rlpool's rows are widened.
+        env = module.parallel_env(**dict(self.point.options))
+        env = supersuit.pad_action_space_v0(supersuit.pad_observations_v0(env))
+        vec = supersuit.pettingzoo_env_to_vec_env_v1(env)
+        self.env = supersuit.concat_vec_envs_v1(vec, self.num_envs, num_cpus=self.num_cpus, base_class="gymnasium")
+        self.env.reset(seed=0)
+        # (batches, envs, players[, size]) -> (batches, envs x players[, size]): rlpool's flat rows
+        self.actions = list(actions.reshape((actions.shape[0], -1) + actions.shape[3:]))
+
+    def run(self, iterations: int) -> int:
+        step = self.env.step
+        for a in self._cycle(iterations):
+            step(a)
+        return iterations * self.batch_size
+
+
+class SuperSuitProcs(SuperSuitVec):
+    library = "supersuit-procs"
+    starts_processes = True
+
+    @property
+    def num_cpus(self) -> int:
+        return self.point.cores
+
+
 def runners(point):
     if _family(point.task) == "mpe":
         yield Mpe2Parallel(point, point.batch_size)
+        yield SuperSuitVec(point, point.batch_size)
+        yield SuperSuitProcs(point, point.batch_size)
