@@ -17,7 +17,7 @@ from .variants import assert_each_variant_steps
 def test_scenario_is_registered_with_mpe_points():
     scenario = scenarios.SCENARIOS["marl"]
     assert scenario.points and all(p.family == "mpe" for p in scenario.points)
-    assert set(scenario.libraries) == {"rlpool", "mpe2", "supersuit", "supersuit-procs", "bare"}
+    assert set(scenario.libraries) == {"rlpool", "mpe2", "supersuit", "supersuit-procs", "jaxmarl", "bare"}
 
 
 def test_rlpool_mpe2_supersuit_and_bare_variants_step():

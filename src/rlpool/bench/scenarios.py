@@ -259,14 +259,14 @@ MARL = Scenario(
     description=(
         "MPE simple_spread_v3 (3 agents) at batch 8 and 64 and simple_world_comm_v3 (6 agents) at batch 64, sync and "
         "async, 2 threads, vs mpe2's own ParallelEnvs in a Python loop and SuperSuit's vector envs of them (in-process and "
-        "one process per core); env steps/s (all agents of an env)"
+        "one process per core), and JaxMARL's MPE jitted on the CPU; env steps/s (all agents of an env)"
     ),
     points=(
         *_sweep(["simple_spread_v3"], [8, 64], 2, "mpe"),
         *_sweep(["simple_world_comm_v3"], [64], 2, "mpe"),
     ),
     timing=Timing(warmup_s=0.3, repeat_s=0.5, repeats=5),
-    libraries=("rlpool", "mpe2", "supersuit", "supersuit-procs", "bare"),
+    libraries=("rlpool", "mpe2", "supersuit", "supersuit-procs", "jaxmarl", "bare"),
 )
 
 SCENARIOS = {

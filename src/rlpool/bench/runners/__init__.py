@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from . import ale_vec, bare, dm_control_loop, gymnasium_vec, mpe2_loop, pools, procgen_vec, python_loop, xla
+from . import ale_vec, bare, dm_control_loop, gymnasium_vec, jaxmarl_vec, mpe2_loop, pools, procgen_vec, python_loop, xla
 from .base import Runner, Skip
 
 # Order is the table's row order.
@@ -16,6 +16,7 @@ _RUNNERS = (
     ale_vec.runners,
     procgen_vec.runners,
     mpe2_loop.runners,
+    jaxmarl_vec.runners,
     python_loop.runners,
     dm_control_loop.runners,
     bare.runners,
@@ -27,7 +28,7 @@ LIBRARIES = (
     "mpe2", "supersuit", "supersuit-procs", "python-loop", "bare", "bare-physics",
 )
 # Run only when asked for (--libraries or a scenario that names them): they import JAX.
-XLA_LIBRARIES = ("rlpool-xla", "envpool-xla")
+XLA_LIBRARIES = ("rlpool-xla", "envpool-xla", "jaxmarl")
 ALL_LIBRARIES = LIBRARIES + XLA_LIBRARIES
 
 
