@@ -11,10 +11,9 @@ import numpy as np
 from .base import Runner, Skip
 from .reference import _family
 
-# rlpool task id -> JaxMARL's id, where the two step alike: JaxMARL's
-# simple_world_comm takes its leader's move and message as two actions, so it
-# is left out until that is mapped.
-JAXMARL_IDS = {"simple_spread_v3": "MPE_simple_spread_v3", "simple_tag_v3": "MPE_simple_tag_v3"}
+# rlpool task id -> JaxMARL's id, where their agents and actions were checked
+# to agree (3 agents, Discrete(5) each); the other scenarios are not mapped.
+JAXMARL_IDS = {"simple_spread_v3": "MPE_simple_spread_v3"}
 
 
 class JaxMarlVmap(Runner):
@@ -26,7 +25,7 @@ class JaxMarlVmap(Runner):
             import jax
             import jaxmarl
         except ImportError:
-            raise Skip("jaxmarl is not installed (pip install jaxmarl==0.2.0; it pins gymnasium < 1.4)") from None
+            raise Skip("jaxmarl is not installed (pip install jaxmarl==0.2.0; its gymnax pins gymnasium < 1.4)") from None
         if self.point.options or self.point.task not in JAXMARL_IDS:
             raise Skip(f"no JaxMARL twin of {self.point.task} with options {dict(self.point.options)}")
         env = jaxmarl.make(JAXMARL_IDS[self.point.task])
