@@ -70,14 +70,13 @@ class PlayersGymnasiumEnvPool(GymnasiumEnvPool):
                 truncated.repeat(p), info)
 
     def _agent_ids(self, k: int) -> np.ndarray:
-        """0..P-1 repeated for k envs: one read-only array per k, made once
-        (np.tile costs more than the rest of a step's reshaping)."""
+        """0..P-1 repeated for k envs, a new array each call (results never
+        share memory); copied from one made per k, since np.tile costs more
+        than the rest of a step's reshaping."""
         ids = self._agent_id_cache.get(k)
         if ids is None:
-            ids = np.tile(np.arange(self.num_players, dtype=np.int32), k)
-            ids.setflags(write=False)
-            self._agent_id_cache[k] = ids
-        return ids
+            ids = self._agent_id_cache[k] = np.tile(np.arange(self.num_players, dtype=np.int32), k)
+        return ids.copy()
 
     def send(self, action: Any, env_id: Any = None) -> None:
         self._pool.send(self._actions(action, env_id), env_id)

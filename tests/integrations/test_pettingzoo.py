@@ -127,3 +127,16 @@ def test_each_players_own_discrete_bound_is_checked():
     with pytest.raises(ValueError, match=r"action 3 for env 0 at index 0 is out of range; valid actions are 0..2"):
         env.step(np.array([3, 4]))
     env.close()
+
+
+def test_gymnasium_make_of_a_multi_agent_task_is_all_its_agents():
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make("rlpool/simple_speaker_listener_v4")
+    obs, info = env.reset(seed=3)
+    assert obs.shape == (2, 11) and env.action_space.shape == (2,)
+    obs, reward, terminated, truncated, info = env.step(np.array([1, 4]))
+    assert reward == pytest.approx(float(info["rewards"].sum())) and info["players"]["agent_id"].tolist() == [0, 1]
+    check_env(env.unwrapped, skip_render_check=True)
+    env.close()
