@@ -211,14 +211,18 @@ class InputReader {
           const bool negative = v.kind.kind == NumKind::kSigned && ReadAs<int64_t>(p, v.kind) < 0;
           const double x = negative ? static_cast<double>(ReadAs<int64_t>(p, v.kind))
                                     : static_cast<double>(ReadAs<uint64_t>(p, v.kind));
-          if (x < action_low_ || x > action_high_)
+          // Bounds per element where the spec gives them (a multi-agent
+          // env's players may have action spaces of different sizes).
+          const double low = action_.low.size() == action_count_ ? action_.low[j] : action_low_;
+          const double high = action_.high.size() == action_count_ ? action_.high[j] : action_high_;
+          if (x < low || x > high)
             throw nb::value_error(("action " +
                                    (negative ? std::to_string(ReadAs<int64_t>(p, v.kind))
                                              : std::to_string(ReadAs<uint64_t>(p, v.kind))) +
                                    " for env " + std::to_string(ids[i]) +
-                                   " is out of range; valid actions are " +
-                                   std::to_string(static_cast<int64_t>(action_low_)) + ".." +
-                                   std::to_string(static_cast<int64_t>(action_high_)))
+                                   (action_count_ > 1 ? " at index " + std::to_string(j) : std::string()) +
+                                   " is out of range; valid actions are " + std::to_string(static_cast<int64_t>(low)) +
+                                   ".." + std::to_string(static_cast<int64_t>(high)))
                                       .c_str());
         } else if (!std::isfinite(ReadAs<double>(p, v.kind))) {
           throw nb::value_error(("action for env " + std::to_string(ids[i]) +

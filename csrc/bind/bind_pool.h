@@ -222,17 +222,26 @@ template <class Env>
 nb::tuple ResolveConfig(const std::map<std::string, ConfigValue>& values, const std::string& label) {
   Config c(values);
   PoolOptions options;
+  const auto bad = [&](const std::invalid_argument& e) {
+    return nb::value_error((label.empty() ? std::string(e.what()) : label + ": " + e.what()).c_str());
+  };
   try {
     options = PoolOptions::For<Env>(c);
   } catch (const std::invalid_argument& e) {
-    throw nb::value_error((label.empty() ? std::string(e.what()) : label + ": " + e.what()).c_str());
+    throw bad(e);
+  }
+  EnvSpec spec = Env::Spec(c);
+  try {
+    options.CheckPlayers(spec.num_players);
+  } catch (const std::invalid_argument& e) {
+    throw bad(e);
   }
   nb::dict resolved;
   for (const auto& [key, value] : options.ResolvedValues()) {
     resolved[key.c_str()] = std::get<int64_t>(value);
     c.Set(key, value);
   }
-  return nb::make_tuple(resolved, detail::SpecToDict(Env::Spec(c)));
+  return nb::make_tuple(resolved, detail::SpecToDict(spec));
 }
 
 // Exposes Env as class `name` in module m: construct with a full config dict;

@@ -56,6 +56,7 @@ inline nb::dict SpecToDict(const EnvSpec& spec) {
   d["obs"] = obs;
   d["info"] = info;
   d["action"] = FieldToDict(spec.action);
+  d["num_players"] = spec.num_players;
   return d;
 }
 

@@ -32,6 +32,7 @@ struct PoolOptions {
   int num_threads = 1;
   int thread_affinity_offset = -1;
   int64_t max_episode_steps = 0;
+  int max_num_players = 1;  // 0: the task's number of agents (CheckPlayers resolves it)
   AutoresetMode autoreset_mode = AutoresetMode::kNextStep;
   std::vector<uint32_t> seeds;  // one per env
 
@@ -76,7 +77,20 @@ struct PoolOptions {
   // with the values they resolved to, under their config names: what Python
   // writes back into env.config. Resolving them again gives the same values.
   std::map<std::string, ConfigValue> ResolvedValues() const {
-    return {{"batch_size", int64_t{batch_size}}, {"num_threads", int64_t{num_threads}}};
+    return {{"batch_size", int64_t{batch_size}},
+            {"num_threads", int64_t{num_threads}},
+            {"max_num_players", int64_t{max_num_players}}};
+  }
+
+  // max_num_players against the spec's agent count: a task whose envs have
+  // more agents than the user allows is refused; 0 resolves to the count.
+  void CheckPlayers(int64_t num_players) {
+    num_players = std::max<int64_t>(num_players, 1);  // a single-agent env is one player
+    if (max_num_players == 0) max_num_players = static_cast<int>(num_players);
+    if (max_num_players < num_players)
+      throw Bad("max_num_players=" + std::to_string(max_num_players) + " is below this task's " +
+                std::to_string(num_players) + " agents per env; pass max_num_players >= " +
+                std::to_string(num_players) + " (or 0, the task's count)");
   }
 
   // Checks every common option of `c` and returns them resolved (0 defaults
@@ -114,8 +128,9 @@ struct PoolOptions {
       throw Bad("max_episode_steps must be >= 1, got " + std::to_string(o.max_episode_steps));
 
     const int64_t players = c.Get<int64_t>("max_num_players", 1);
-    if (players != 1)
-      throw Bad("max_num_players must be 1 (these envs are single-player), got " + std::to_string(players));
+    if (players < 0 || players > INT32_MAX)
+      throw Bad("max_num_players must be >= 1 (0 means the task's number of agents), got " + std::to_string(players));
+    o.max_num_players = static_cast<int>(players);
 
     const std::string mode = c.Get<std::string>("autoreset_mode");
     if (mode == "next_step") o.autoreset_mode = AutoresetMode::kNextStep;

@@ -104,6 +104,13 @@ struct EnvSpec {
   std::vector<FieldSpec> obs;
   std::vector<FieldSpec> info;
   FieldSpec action;
+  // Agents per env; 0 for a single-agent env, whose fields have no player
+  // dimension. A multi-agent env (even of one agent, as MPE's `simple`) gives
+  // each per-player field (its observation, action, per-agent rewards) a
+  // leading dimension of this size inside its own row, so the engine steps it
+  // as one env and the faces split the rows per player. The options'
+  // max_num_players must not be below it.
+  int64_t num_players = 0;
 
   void AddObs(size_t id, FieldSpec f) {
     if (!info.empty())

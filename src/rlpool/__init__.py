@@ -18,6 +18,15 @@ from .registry import list_all_envs, register
 
 EnvPool = GymnasiumEnvPool
 
+
+def make_pettingzoo(task_id: str, num_envs: int = 1, **kwargs):
+    """A PettingZoo ParallelEnv of a multi-agent task (vectorised when num_envs > 1);
+    see rlpool.integrations.pettingzoo. Imports pettingzoo, so only when called."""
+    from .integrations.pettingzoo import make_pettingzoo as make
+
+    return make(task_id, num_envs=num_envs, **kwargs)
+
+
 from .registry import _load_builtin_tasks  # noqa: E402
 
 _load_builtin_tasks()
@@ -33,6 +42,7 @@ __all__ = [
     "make_gym",
     "make_gymnasium",
     "make_spec",
+    "make_pettingzoo",
     "list_all_envs",
     "EnvSpec",
     "EnvPool",

@@ -110,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "--libraries", type=_libraries, metavar="LIST",
-        help=f"comma-separated subset of {','.join(ALL_LIBRARIES)} (default: the scenario's; the -xla ones only when named)",
+        help=f"comma-separated subset of {','.join(ALL_LIBRARIES)} (default: the scenario's; the -xla ones and jaxmarl only when named)",
     )
     bench.add_argument("--repeats", type=_positive_int, metavar="N", help="timed rounds per variant (median reported)")
     bench.add_argument("--repeat-seconds", type=_seconds(True), metavar="S", help="length of one timed round")

@@ -432,7 +432,12 @@ def make(task_id: str, env_type: str = "gymnasium", **kwargs: Any):
     except KeyError:
         raise ValueError(f"env_type must be one of {sorted(_FACES)}, got {env_type!r}") from None
     render = _render_options(kwargs)
-    env = face(EnvSpec(task_id, **kwargs))
+    spec = EnvSpec(task_id, **kwargs)
+    if face is GymnasiumEnvPool and spec.fields.get("num_players", 0) > 0:
+        from .players import PlayersGymnasiumEnvPool  # envpool's flat rows, one per player
+
+        face = PlayersGymnasiumEnvPool
+    env = face(spec)
     try:
         env._init_render(render)
     except BaseException:

@@ -47,8 +47,12 @@ class RlpoolEnv(gymnasium.Env):
         self._options = {**options, "num_envs": 1}
         self.render_mode = render_mode
         self._pool = self._make_pool({})
-        self.observation_space = self._pool.single_observation_space
-        self.action_space = self._pool.single_action_space
+        # A multi-agent task's one env is all its agents: (players, ...)
+        # observations and actions, and the sum of their rewards.
+        self._players = int(self._pool.spec.fields.get("num_players", 0))
+        spec = self._pool.spec
+        self.observation_space = spec.observation_space if self._players else self._pool.single_observation_space
+        self.action_space = spec.action_space if self._players else self._pool.single_action_space
         can_render = hasattr(self._pool._pool, "render")
         self.metadata = {**type(self).metadata, "render_modes": ["rgb_array"] if can_render else []}
 
@@ -66,11 +70,26 @@ class RlpoolEnv(gymnasium.Env):
             obs, info = self._pool.reset()
         else:
             obs, info = self._pool.reset()
-        return obs[0], _row(info)
+        return self._one(obs), self._info(info, None)
 
     def step(self, action: Any):
         obs, reward, terminated, truncated, info = self._pool.step(np.asarray(action)[None])
-        return obs[0], float(reward[0]), bool(terminated[0]), bool(truncated[0]), _row(info)
+        total = float(reward.sum(dtype=np.float64)) if self._players else float(reward[0])
+        return self._one(obs), total, bool(terminated[0]), bool(truncated[0]), self._info(info, reward)
+
+    def _one(self, obs: np.ndarray) -> np.ndarray:
+        """The env's observation: row 0, or every player's row of a multi-agent task."""
+        return obs if self._players else obs[0]
+
+    def _info(self, info: dict, reward: np.ndarray | None) -> dict:
+        """Row 0 of every info field; a multi-agent task's players ids stay
+        one per agent, and its agents' own rewards are info["rewards"]."""
+        if not self._players:
+            return _row(info)
+        one = _row({k: v for k, v in info.items() if k != "players"})
+        one["players"] = info["players"]
+        one["rewards"] = np.zeros(self._players, np.float32) if reward is None else reward
+        return one
 
     def render(self):
         if self.render_mode is None:

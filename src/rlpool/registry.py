@@ -38,7 +38,7 @@ COMMON_OPTIONS: dict[str, tuple[Any, str]] = {
     "env_seed": ([], "explicit per-env seeds (num_envs entries); overrides seed"),
     "max_episode_steps": (2**31 - 1, "agent steps before an episode is truncated"),
     "thread_affinity_offset": (-1, "pin worker i to CPU offset + i; -1 = no pinning"),
-    "max_num_players": (1, "players per env (1 for single-player envs)"),
+    "max_num_players": (1, "most agents per env; below a task's agent count is an error (0: the task's count)"),
     "autoreset_mode": (
         "next_step",
         "next_step: the step after an episode ends resets it; same_step: reset in the ending step",

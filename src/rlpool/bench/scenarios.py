@@ -263,11 +263,29 @@ ROBOTICS = Scenario(
     timing=Timing(warmup_s=0.5, repeat_s=0.5, repeats=5),
 )
 
+# MPE: the multi-agent envs, whose reference is pure numpy stepped from
+# Python; a step is one env's step (all its agents).
+MARL = Scenario(
+    name="marl",
+    description=(
+        "MPE simple_spread_v3 (3 agents) at batch 8 and 64 and simple_world_comm_v3 (6 agents) at batch 64, sync and "
+        "async, 2 threads, vs mpe2's own ParallelEnvs in a Python loop and SuperSuit's vector envs of them (in-process and "
+        "one process per core), and JaxMARL's MPE jitted on the CPU; env steps/s (all agents of an env)"
+    ),
+    points=(
+        *_sweep(["simple_spread_v3"], [8, 64], 2, "mpe"),
+        *_sweep(["simple_world_comm_v3"], [64], 2, "mpe"),
+    ),
+    timing=Timing(warmup_s=0.3, repeat_s=0.5, repeats=5),
+    libraries=("rlpool", "mpe2", "supersuit", "supersuit-procs", "jaxmarl", "bare"),
+)
+
 SCENARIOS = {
     s.name: s
     for s in (QUICK, PAPER, CORES, WAITS, SCALE, TRAIN, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID, PROCGEN,
               ROBOTICS)
 }
+SCENARIOS[MARL.name] = MARL
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from . import ale_vec, bare, dm_control_loop, gymnasium_vec, pools, procgen_vec, python_loop, xla
+from . import ale_vec, bare, dm_control_loop, gymnasium_vec, jaxmarl_vec, mpe2_loop, pools, procgen_vec, python_loop, xla
 from .base import Runner, Skip
 
 # Order is the table's row order.
@@ -15,6 +15,8 @@ _RUNNERS = (
     gymnasium_vec.runners,
     ale_vec.runners,
     procgen_vec.runners,
+    mpe2_loop.runners,
+    jaxmarl_vec.runners,
     python_loop.runners,
     dm_control_loop.runners,
     bare.runners,
@@ -23,10 +25,10 @@ _RUNNERS = (
 
 LIBRARIES = (
     "rlpool", "cpp-twin", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "procgen",
-    "python-loop", "bare", "bare-physics",
+    "mpe2", "supersuit", "supersuit-procs", "python-loop", "bare", "bare-physics",
 )
 # Run only when asked for (--libraries or a scenario that names them): they import JAX.
-XLA_LIBRARIES = ("rlpool-xla", "envpool-xla")
+XLA_LIBRARIES = ("rlpool-xla", "envpool-xla", "jaxmarl")
 ALL_LIBRARIES = LIBRARIES + XLA_LIBRARIES
 
 
