@@ -283,9 +283,8 @@ MARL = Scenario(
 SCENARIOS = {
     s.name: s
     for s in (QUICK, PAPER, CORES, WAITS, SCALE, TRAIN, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID, PROCGEN,
-              ROBOTICS)
+              ROBOTICS, MARL)
 }
-SCENARIOS[MARL.name] = MARL
 
 
 def explicit(task: str, num_envs: int, batch_size: int, num_threads: int, timing: Timing) -> Scenario:
