@@ -21,7 +21,8 @@ from . import envs
 
 
 def _row(value: Any) -> Any:
-    """Row 0 of a batched info value (dicts such as ``players`` recursively)."""
+    """Row 0 of a batched value: an observation, or an info entry; dicts
+    (a Dict observation, ``players``) recursively."""
     if isinstance(value, dict):
         return {k: _row(v) for k, v in value.items()}
     return value[0]
@@ -63,14 +64,27 @@ class RlpoolEnv(gymnasium.Env):
         if seed is not None:
             self._pool.close()
             self._pool = self._make_pool({"seed": seed, "env_seed": []})
-            obs, info = self._pool.reset()
-        else:
-            obs, info = self._pool.reset()
-        return obs[0], _row(info)
+        obs, info = self._pool.reset()
+        return _row(obs), _row(info)
 
     def step(self, action: Any):
-        obs, reward, terminated, truncated, info = self._pool.step(np.asarray(action)[None])
-        return obs[0], float(reward[0]), bool(terminated[0]), bool(truncated[0]), _row(info)
+        obs, reward, terminated, truncated, info = self._pool.step(self._batch_of_one(action))
+        return _row(obs), float(reward[0]), bool(terminated[0]), bool(truncated[0]), _row(info)
+
+    def _batch_of_one(self, action: Any) -> np.ndarray:
+        """The pool's batch of one action. Checked here so that the error
+        names this env's own action space (the pool's would speak of a batch)."""
+        if isinstance(action, dict):
+            raise TypeError(
+                f"action must be one action of {self.action_space}, got a dict with keys {sorted(map(str, action))}"
+            )
+        action = np.asarray(action)
+        if action.shape != self.action_space.shape:
+            raise ValueError(
+                f"action has shape {action.shape}, expected {self.action_space.shape}: one action of "
+                f"{self.action_space} (gymnasium.make('rlpool/{self._task_id}') is a single env)"
+            )
+        return action[None]
 
     def render(self):
         if self.render_mode is None:
