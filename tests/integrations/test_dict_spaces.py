@@ -31,10 +31,8 @@ def _assert_obs_equal(got, want) -> None:
         np.testing.assert_array_equal(got[key], want[key], err_msg=key)
 
 
-def _zero_action(env_or_space, n=None):
-    space = env_or_space
-    shape = space.shape if n is None else (n, *space.shape)
-    return np.zeros(shape, dtype=space.dtype)
+def _zero_action(space):
+    return np.zeros(space.shape, dtype=space.dtype)
 
 
 # -- Dict observations work ----------------------------------------------------
