@@ -21,7 +21,7 @@ from . import envs
 
 
 def _row(value: Any) -> Any:
-    """Row 0 of a batched info value (dicts such as ``players`` recursively)."""
+    """Row 0 of a batched value (dicts, a Dict observation or ``players``, recursively)."""
     if isinstance(value, dict):
         return {k: _row(v) for k, v in value.items()}
     return value[0]
@@ -73,13 +73,29 @@ class RlpoolEnv(gymnasium.Env):
         return self._one(obs), self._info(info, None)
 
     def step(self, action: Any):
-        obs, reward, terminated, truncated, info = self._pool.step(np.asarray(action)[None])
+        obs, reward, terminated, truncated, info = self._pool.step(self._batch_of_one(action))
         total = float(reward.sum(dtype=np.float64)) if self._players else float(reward[0])
         return self._one(obs), total, bool(terminated[0]), bool(truncated[0]), self._info(info, reward)
 
-    def _one(self, obs: np.ndarray) -> np.ndarray:
-        """The env's observation: row 0, or every player's row of a multi-agent task."""
-        return obs if self._players else obs[0]
+    def _batch_of_one(self, action: Any) -> np.ndarray:
+        """The pool's batch of one action. Checked here so that the error
+        names this env's own action space (the pool's would speak of a batch)."""
+        if isinstance(action, dict):
+            raise TypeError(
+                f"action must be one action of {self.action_space}, got a dict with keys {sorted(map(str, action))}"
+            )
+        action = np.asarray(action)
+        if action.shape != self.action_space.shape:
+            raise ValueError(
+                f"action has shape {action.shape}, expected {self.action_space.shape}: one action of "
+                f"{self.action_space} (gymnasium.make('rlpool/{self._task_id}') is a single env)"
+            )
+        return action[None]
+
+    def _one(self, obs: Any) -> Any:
+        """The env's observation: row 0 (of each key of a Dict observation),
+        or every player's row of a multi-agent task."""
+        return obs if self._players else _row(obs)
 
     def _info(self, info: dict, reward: np.ndarray | None) -> dict:
         """Row 0 of every info field; a multi-agent task's players ids stay

@@ -10,7 +10,9 @@ envpool's face departs from it, because frameworks that build their envs with
   are fixed when it is made, so a seeded reset makes a new pool with the same
   options (threads and all; the old one is closed first);
 - ``spec`` stays rlpool's EnvSpec; the gymnasium EnvSpec that ``make_vec``
-  records is kept as ``gymnasium_spec``.
+  records is kept as ``gymnasium_spec``;
+- an action of the wrong shape is reported against the batched
+  ``action_space`` (the pool's own message speaks of the single-env one).
 """
 
 from __future__ import annotations
@@ -53,6 +55,19 @@ class GymnasiumVectorPool(envs.GymnasiumEnvPool):
             self.gymnasium_spec = value
         else:
             self._rlpool_spec = value
+
+    def step(self, action: Any, env_id: Any = None):
+        try:
+            return super().step(action, env_id)
+        except ValueError as error:
+            # Only on the error path: the happy path pays nothing for this.
+            shape = None if isinstance(action, dict) else np.shape(action)
+            if env_id is None and shape is not None and shape != self.action_space.shape:
+                raise ValueError(
+                    f"action has shape {shape}, expected {self.action_space.shape}: env.action_space of this "
+                    f"make_vec env is the batch of num_envs={self._num_envs} actions of {self.single_action_space}"
+                ) from error
+            raise
 
     def reset(self, env_id: Any = None, *, seed: Any = None, options: dict | None = None):
         if seed is not None:

@@ -25,6 +25,9 @@ envs Tianshou makes with ``gymnasium.make`` are rlpool's too; a plain
 
 Tianshou resets ended envs itself (``reset(env_id=...)`` for the envs that
 ended), so pools keep the default next-step autoreset and never reach it.
+Dict observations (robotics, dm_control) do not fit Tianshou's Collector,
+which indexes the observation batch as one array; the factory says so rather
+than letting the Collector fail on its first step.
 This module imports tianshou and is only imported when used
 (``pip install "rlpool[tianshou]"``).
 """
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gymnasium import spaces
 from tianshou.highlevel.env import EnvMode, EnvPoolFactory
 
 from .. import envs as rl_envs
@@ -49,4 +53,14 @@ class RlpoolEnvFactory(EnvPoolFactory):
 
     def create_venv(self, task: str, num_envs: int, mode: EnvMode, seed: int, kwargs: dict[str, Any]):
         options = self._transform_kwargs(kwargs, mode)
-        return rl_envs.make_gymnasium(self._transform_task(task), num_envs=num_envs, seed=seed, **options)
+        pool = rl_envs.make_gymnasium(self._transform_task(task), num_envs=num_envs, seed=seed, **options)
+        obs_space = pool.single_observation_space
+        if isinstance(obs_space, spaces.Dict):
+            pool.close()
+            raise TypeError(
+                f"{pool.spec.id}'s observation is a Dict (keys {list(obs_space.spaces)}), and Tianshou's Collector "
+                "indexes a pool's observations as one array (obs[env_ids]), as envpool's pools give them; pick a "
+                "task with an array observation, or flatten the Dict in a gymnasium wrapper of single envs and use "
+                "Tianshou's own vector envs"
+            )
+        return pool

@@ -55,8 +55,9 @@ def _spec(space: spaces.Space, batch: torch.Size, device: torch.device, dtypes: 
         shape = batch + torch.Size(space.shape)
         dtype = _torch_dtype(space.dtype)
         if np.isfinite(space.low).all() and np.isfinite(space.high).all():
-            low = torch.as_tensor(np.broadcast_to(space.low, shape)).to(dtype)
-            high = torch.as_tensor(np.broadcast_to(space.high, shape)).to(dtype)
+            # torch.tensor copies: the broadcast views are read-only, which as_tensor warns about
+            low = torch.tensor(np.broadcast_to(space.low, shape), dtype=dtype)
+            high = torch.tensor(np.broadcast_to(space.high, shape), dtype=dtype)
             return Bounded(low, high, shape=shape, dtype=dtype, device=device)
         return Unbounded(shape=shape, dtype=dtype, device=device)
     if isinstance(space, spaces.Dict):
@@ -130,14 +131,35 @@ class RlpoolEnv(EnvBase):
                           device=self.device)
 
     def _step(self, tensordict: TensorDictBase) -> TensorDictBase:
-        action = tensordict.get("action").detach().cpu().numpy()
-        obs, reward, terminated, truncated, _ = self._pool.step(action)
+        obs, reward, terminated, truncated, _ = self._pool.step(self._action(tensordict))
         out = {
             **self._observation(obs),
             "reward": torch.as_tensor(reward, device=self.device).reshape(-1, 1),
             **self._flags(terminated, truncated),
         }
         return TensorDict(out, batch_size=self.batch_size, device=self.device)
+
+    def _action(self, tensordict: TensorDictBase) -> np.ndarray:
+        """The pool's action array from the step's TensorDict; wrong input is
+        reported in TorchRL's terms (the ``"action"`` entry, ``action_spec``)."""
+        action = tensordict.get("action", None)
+        if action is None:
+            raise KeyError(
+                f"the TensorDict passed to step() has no 'action' entry (its keys: "
+                f"{sorted(map(str, tensordict.keys(include_nested=True)))}); put the action, shaped as "
+                f"env.action_spec {tuple(self.action_spec.shape)}, under 'action'"
+            )
+        if not isinstance(action, torch.Tensor):
+            raise TypeError(
+                f"the 'action' entry must be a tensor shaped as env.action_spec {tuple(self.action_spec.shape)}, "
+                f"got a {type(action).__name__}"
+            )
+        if action.shape != self.action_spec.shape:
+            raise ValueError(
+                f"the 'action' entry has shape {tuple(action.shape)}, expected env.action_spec's "
+                f"{tuple(self.action_spec.shape)} (num_envs={self._pool.num_envs}, then one env's action)"
+            )
+        return action.detach().cpu().numpy()
 
     def _set_seed(self, seed: int | None) -> None:
         """Re-makes the pool with env i seeded ``seed + i`` (a pool's seeds
