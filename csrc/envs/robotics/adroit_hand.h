@@ -12,8 +12,9 @@
 //
 // Each reset moves a body or site of the model (the door, the nail board,
 // the pen's target, the ball and its target), as the reference does in its
-// own model. So each env owns a copy of the model; the shared, never-freed
-// one is what render() draws with (its meshes and textures are the same).
+// own model. So each env owns a copy of the model (of its texture-less
+// physics variant); the shared, never-freed full one is what render() draws
+// with (the same meshes, and the textures).
 #pragma once
 
 #include <mujoco/mujoco.h>
@@ -36,9 +37,8 @@ namespace rlpool::robotics {
 
 // Every task's __init__ retunes the servos: the wrist (A_WRJ1..A_WRJ0) to
 // gain 10 and bias -10, the fingers (A_FFJ3..A_THJ0) to gain 1 and bias -1.
-// The edit is the same for every env, so the shared model carries it.
-inline mjModel* LoadAdroitXml(const char* path, const mjVFS* vfs, char* error, int error_size) {
-  mjModel* m = mj_loadXML(path, vfs, error, error_size);
+// The edit is the same for every env, so the compiled models carry it.
+inline mjModel* RetuneServos(mjModel* m, char* error, int error_size) {
   if (m == nullptr) return m;
   auto retune = [&](const char* first, const char* last, double gain) {
     int a = mj_name2id(m, mjOBJ_ACTUATOR, first), b = mj_name2id(m, mjOBJ_ACTUATOR, last);
@@ -58,6 +58,33 @@ inline mjModel* LoadAdroitXml(const char* path, const mjVFS* vfs, char* error, i
     return nullptr;
   }
   return m;
+}
+
+// The model as the reference compiles it: what render() draws with.
+inline mjModel* LoadAdroitXml(const char* path, const mjVFS* vfs, char* error, int error_size) {
+  return RetuneServos(mj_loadXML(path, vfs, error, error_size), error, error_size);
+}
+
+// The same model with every texture a flat 2 x 2: what each env copies and
+// steps. Textures feed only rendering, so every array the physics reads is
+// the full model's (the alignment tests compare with gymnasium-robotics bit
+// for bit); the ~2.9 MB of texture pixels (wood, marble, ...) that each
+// env's copy would carry and nothing would read are left out.
+inline mjModel* LoadAdroitPhysicsXml(const char* path, const mjVFS* vfs, char* error, int error_size) {
+  mjSpec* spec = mj_parseXML(path, vfs, error, error_size);
+  if (spec == nullptr) return nullptr;
+  for (mjsElement* e = mjs_firstElement(spec, mjOBJ_TEXTURE); e != nullptr; e = mjs_nextElement(spec, e)) {
+    mjsTexture* t = mjs_asTexture(e);
+    mjs_setString(t->file, "");
+    t->builtin = mjBUILTIN_FLAT;
+    t->width = t->height = 2;
+    t->mark = mjMARK_NONE;
+    t->random = 0;
+  }
+  mjModel* m = mj_compile(spec, vfs);
+  if (m == nullptr) std::snprintf(error, static_cast<size_t>(error_size), "%s", mjs_getError(spec));
+  mj_deleteSpec(spec);
+  return RetuneServos(m, error, error_size);
 }
 
 class AdroitHand {
@@ -86,6 +113,10 @@ class AdroitHand {
   static mujoco::ModelPtr SharedModel(const Config& c, const char* xml_file) {
     return mujoco::LoadModel<LoadAdroitXml>(mujoco::ExpandModelPath(c.Get<std::string>("base_path"), xml_file));
   }
+  static mujoco::ModelPtr PhysicsModel(const Config& c, const char* xml_file) {
+    return mujoco::LoadModel<LoadAdroitPhysicsXml>(
+        mujoco::ExpandModelPath(c.Get<std::string>("base_path"), xml_file));
+  }
 
   // A Box of nq + extra float64 numbers, the two success fields, an action per actuator.
   static EnvSpec MakeSpec(const Config& c, const char* xml_file, int extra) {
@@ -101,7 +132,7 @@ class AdroitHand {
 
   AdroitHand(const Config& c, uint32_t seed, const char* xml_file)
       : shared_(SharedModel(c, xml_file)),
-        m_(mj_copyModel(nullptr, shared_.get())),
+        m_(mj_copyModel(nullptr, PhysicsModel(c, xml_file).get())),
         d_(m_ != nullptr ? mj_makeData(m_) : nullptr),
         rng_(seed),
         dense_(c.Get<std::string>("reward_type") == "dense"),
@@ -170,7 +201,7 @@ class AdroitHand {
   }
 
   mujoco::ModelPtr shared_;
-  mjModel* m_;  // this env's copy, which reset edits
+  mjModel* m_;  // this env's copy of the physics model, which reset edits
   mjData* d_;
   NpRandom rng_;
   bool dense_;
