@@ -20,8 +20,11 @@ exercised. Checked every step:
     reference's (the draw at reset).
 Success itself: Pen reaches it from these seeds (the pen starts near a target
 drawn close to its own orientation), asserted below. Door, Hammer and
-Relocate need a trained hand to open the door, drive the nail or lift the
-ball, so for them only the no-success branch of the reward is exercised.
+Relocate need a trained hand to open the door, drive the nail or carry the
+ball to its target, so for them only the no-success branch is exercised;
+a constant action (found by a search over seeds and actions) lifts the ball
+and the hammer, which covers Relocate's lifted-ball terms and Hammer's lift
+bonus in test_dense_reward_branches_past_the_start.
 """
 
 import numpy as np
@@ -41,7 +44,7 @@ def _actions(rng: np.random.Generator, num_envs: int, nu: int, step: int) -> np.
     return rng.uniform(-scale, scale, size=(num_envs, nu)).astype(np.float32)
 
 
-def run_aligned(task_id: str, num_envs: int = 2, seed: int = 0) -> dict:
+def run_aligned(task_id: str, num_envs: int = 2, seed: int = 0, steps: int = STEPS, actions=_actions) -> dict:
     env = rlpool.make(task_id, num_envs=num_envs, seed=seed)
     refs = [make_reference(task_id) for _ in range(num_envs)]
     assert env.single_observation_space == refs[0].observation_space
@@ -51,24 +54,25 @@ def run_aligned(task_id: str, num_envs: int = 2, seed: int = 0) -> dict:
     ref_obs = [ref.reset(seed=seed + i)[0] for i, ref in enumerate(refs)]
     assert not info["success"].any()
     first = obs.copy()
-    stats = {"successes": 0, "truncations": 0}
-    for step in range(STEPS):
+    stats = {"successes": 0, "truncations": 0, "max_reward": -np.inf}
+    for step in range(steps):
         for i in range(num_envs):
             np.testing.assert_allclose(obs[i], ref_obs[i], rtol=0, atol=ATOL, err_msg=f"{task_id} env {i} step {step}")
-        actions = _actions(rng, num_envs, env.single_action_space.shape[0], step)
-        obs, reward, terminated, truncated, info = env.step(actions)
+        action = actions(rng, num_envs, env.single_action_space.shape[0], step)
+        obs, reward, terminated, truncated, info = env.step(action)
         for i, ref in enumerate(refs):
             if info["elapsed_step"][i] == 0:  # next_step autoreset: the reference resets instead
                 ref_obs[i] = ref.reset()[0]
                 assert not np.array_equal(obs[i], first[i]), f"{task_id} env {i}: the scene was not drawn anew"
                 continue
-            ref_obs[i], ref_reward, ref_terminated, ref_truncated, ref_info = ref.step(actions[i])
+            ref_obs[i], ref_reward, ref_terminated, ref_truncated, ref_info = ref.step(action[i])
             assert reward[i] == np.float32(ref_reward), f"{task_id} env {i} step {step}: {reward[i]} != {ref_reward}"
             assert bool(info["success"][i]) == bool(ref_info["success"])
             assert info["is_success"][i] == np.float32(ref_info["success"])
             assert bool(terminated[i]) == ref_terminated and bool(truncated[i]) == ref_truncated
             stats["successes"] += int(info["success"][i])
             stats["truncations"] += int(truncated[i])
+            stats["max_reward"] = max(stats["max_reward"], float(reward[i]))
     env.close()
     return stats
 
@@ -79,3 +83,20 @@ def test_adroit_matches_gymnasium_robotics_over_whole_episodes(task_id):
     assert stats["truncations"] == 2  # each env's 200-step limit, compared with the reference's
     if "Pen" in task_id:
         assert stats["successes"] > 0, "the pen never reached its target: success=True went untested"
+
+
+@pytest.mark.parametrize(
+    "task_id, seed, rows_seed, rows, lifted",
+    [
+        # the ball above 0.04: reward 0.1 |palm - ball| + 1 - 0.5 |palm - target| - 0.5 |ball - target| > 0.5
+        ("AdroitHandRelocate-v1", 20, 0, (64, 30), 0.5),
+        # hammer and head above 0.04: the + 2 bonus lifts the reward above 0
+        ("AdroitHandHammer-v1", 22, 2, (64, 26), 0.0),
+    ],
+)
+def test_dense_reward_branches_past_the_start(task_id, seed, rows_seed, rows, lifted):
+    """One env holding row `seed` of a seeded draw of constant actions (a
+    search found it lifts the object within 30 steps), against the reference."""
+    constant = np.random.default_rng(rows_seed).uniform(-1, 1, rows).astype(np.float32)[seed]
+    stats = run_aligned(task_id, num_envs=1, seed=seed, steps=40, actions=lambda rng, n, nu, step: constant[None])
+    assert stats["max_reward"] > lifted, "the object was never lifted: the branch went untested"
