@@ -110,7 +110,9 @@ class AdroitHand {
   AdroitHand& operator=(const AdroitHand&) = delete;
 
  protected:
+  // Checks the options first, so a bad one fails before anything is allocated.
   static mujoco::ModelPtr SharedModel(const Config& c, const char* xml_file) {
+    CheckRewardType(c);
     return mujoco::LoadModel<LoadAdroitXml>(mujoco::ExpandModelPath(c.Get<std::string>("base_path"), xml_file));
   }
   static mujoco::ModelPtr PhysicsModel(const Config& c, const char* xml_file) {
@@ -120,7 +122,6 @@ class AdroitHand {
 
   // A Box of nq + extra float64 numbers, the two success fields, an action per actuator.
   static EnvSpec MakeSpec(const Config& c, const char* xml_file, int extra) {
-    CheckRewardType(c);
     mujoco::ModelPtr model = SharedModel(c, xml_file);
     EnvSpec s;
     s.AddObs(kObs, Field<double>("obs", {model->nq + extra}));
@@ -143,7 +144,6 @@ class AdroitHand {
       mj_deleteModel(m_);
       throw std::runtime_error("MuJoCo could not allocate this env's model and data");
     }
-    CheckRewardType(c);
     // act_mean = np.mean(ctrlrange, axis=1), act_rng = 0.5 * (high - low).
     for (int i = 0; i < m_->nu; ++i) {
       double low = m_->actuator_ctrlrange[2 * i], high = m_->actuator_ctrlrange[2 * i + 1];
