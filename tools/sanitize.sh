@@ -72,7 +72,7 @@ declare -A FAMILY_TEST=(
   [atari]=tests/atari/test_registry_smoke.py [mujoco]=tests/mujoco/test_pool.py
   [box2d]=tests/box2d/test_lunar_lander.py [dm_control]=tests/dm_control/test_env.py
   [minigrid]=tests/minigrid/test_alignment.py [vizdoom]=tests/vizdoom/test_processes.py
-  [python]=tests/python/test_errors.py
+  [python]=tests/python/test_errors.py [robotics]=tests/robotics/test_adroit_alignment.py
 )
 for f in ${RLPOOL_FAMILIES//,/ }; do
   [[ -n ${FAMILY_TEST[$f]:-} ]] || { echo "tools/sanitize.sh: family '$f' has no test file in FAMILY_TEST; add one"; exit 2; }

@@ -8,6 +8,9 @@ _render_callback puts it, from gymnasium-robotics' DEFAULT_CAMERA_CONFIG.
 PointMaze: the target site where the last forward pass put it, the free camera
 aimed at the first frame drawn (the median geom, so on an asymmetric map it
 depends on where the ball starts: the first frame must be the user's).
+Adroit: each task's DEFAULT_CAMERA_CONFIG (distance, azimuth) on the free
+camera aimed at the median geom of the first frame drawn, where this
+episode's draw put the door, board, target or ball.
 """
 
 import os
@@ -41,7 +44,8 @@ def _frames(task_id, steps=3):
 
 
 @pytest.mark.parametrize("task_id", ["FetchPickAndPlace-v4", "FetchReach-v4", "PointMaze_Medium-v3",
-                                     "PointMaze_Large_Diverse_GRDense-v3"])
+                                     "PointMaze_Large_Diverse_GRDense-v3", "AdroitHandDoor-v1",
+                                     "AdroitHandHammerSparse-v1", "AdroitHandPen-v1", "AdroitHandRelocate-v1"])
 def test_frames_match_gymnasium_robotics(task_id):
     for frame, expected in _frames(task_id):
         assert frame.shape == expected.shape == (480, 480, 3)

@@ -5,6 +5,7 @@
 
 namespace rlpool::robotics {
 
+void BindAdroit(nanobind::module_& m);
 void BindFetch(nanobind::module_& m);
 void BindPointMaze(nanobind::module_& m);
 

@@ -26,6 +26,7 @@
 #include "../mujoco/model.h"
 #include "../mujoco/render.h"
 #include "common/random/np_random.h"
+#include "rotations.h"
 
 namespace rlpool::robotics {
 
@@ -319,15 +320,6 @@ class FetchEnv {
       for (int k = 0; k < m_->nv; ++k) sum += jac[r * m_->nv + k] * d_->qvel[k];
       out[r] = sum * dt_;
     }
-  }
-
-  // rotations.mat2euler of a row-major 3x3 matrix.
-  static void Mat2Euler(const double* mat, double euler[3]) {
-    double cy = std::sqrt(mat[8] * mat[8] + mat[5] * mat[5]);
-    bool regular = cy > 4.0 * 2.220446049250313e-16;
-    euler[2] = regular ? -std::atan2(mat[1], mat[0]) : -std::atan2(-mat[3], mat[4]);
-    euler[1] = -std::atan2(-mat[2], cy);
-    euler[0] = regular ? -std::atan2(mat[5], mat[8]) : 0.0;
   }
 
   void WriteObs(const Row& out) {

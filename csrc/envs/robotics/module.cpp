@@ -1,4 +1,4 @@
-// rlpool._robotics: gymnasium-robotics' goal-conditioned tasks (Fetch, PointMaze).
+// rlpool._robotics: gymnasium-robotics' tasks (Fetch, PointMaze, Adroit).
 #include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
 #include <nanobind/nanobind.h>
 
@@ -13,4 +13,5 @@ NB_MODULE(_robotics, m) {
   rlpool::mujoco::InstallMujocoHandlers(m);
   BindFetch(m);
   BindPointMaze(m);
+  BindAdroit(m);
 }

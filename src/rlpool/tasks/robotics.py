@@ -1,4 +1,4 @@
-"""gymnasium-robotics tasks, aligned with gymnasium-robotics 1.4.2 (Fetch and PointMaze so far).
+"""gymnasium-robotics tasks, aligned with gymnasium-robotics 1.4.2 (Fetch, PointMaze and Adroit so far).
 
 Models and meshes are the installed gymnasium-robotics package's
 (``base_path`` points at its ``envs/assets``; nothing is copied into rlpool).
@@ -16,6 +16,11 @@ and reset_target off as registered. ``maze_map`` takes a name of
 gymnasium-robotics' maps.py (``"U_MAZE"``) or rows of maps.py's symbols
 ``0 1 r g c`` joined by ``/`` (``"11111/1g0r1/11111"``). Its info has
 the reference's ``success`` (bool) and ``is_success`` (float32, as Fetch's).
+
+Adroit: gymnasium-robotics' ``AdroitHand{Door,Hammer,Pen,Relocate}[Sparse]-v1``
+(the plain ids dense, as registered there), 200 steps. Not goal-conditioned:
+a Box observation, no ``compute_reward``; info has ``success`` (bool) and
+``is_success`` (float32).
 """
 
 from __future__ import annotations
@@ -153,3 +158,14 @@ for _name, _map, _steps in (
                  reference=f"gymnasium-robotics 1.4.2 PointMaze_{_name}{_suffix}-v3 (PointMazeEnv)",
                  prepare=_prepare_maze, methods={"compute_reward": maze_compute_reward}, base_path=_ASSETS,
                  reward_type=_reward_type, maze_map=_map)
+
+
+def _prepare_adroit(config: dict[str, Any]) -> None:
+    _check_models(config, "Adroit")
+
+
+for _task in ("Door", "Hammer", "Pen", "Relocate"):
+    for _suffix, _reward_type in (("", "dense"), ("Sparse", "sparse")):
+        register(f"AdroitHand{_task}{_suffix}-v1", "robotics", f"AdroitHand{_task}", max_episode_steps=200,
+                 reference=f"gymnasium-robotics 1.4.2 AdroitHand{_task}{_suffix}-v1 (AdroitHand{_task}Env)",
+                 prepare=_prepare_adroit, base_path=_ASSETS, reward_type=_reward_type)
