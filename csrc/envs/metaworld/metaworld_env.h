@@ -120,10 +120,12 @@ class MetaWorldEnv {
     std::array<double, 6> v{};
     if (goals_.empty()) {
       DrawRandVec(rng_, v.data());
+      task_->EditModel(v.data());
       DrawRandVec(rng_, v.data());
     } else {
       int64_t g = rng_.Choice(kGoals);  // RandomTaskSelectWrapper's pick
       std::copy(goals_.begin() + 6 * g, goals_.begin() + 6 * g + 6, v.begin());
+      task_->EditModel(v.data());
     }
     task_->ResetEpisode(v.data());
     task_->CurrentObs(prev_.data());

@@ -12,7 +12,7 @@ enum class Sigmoid { kLongTail, kGaussian };
 inline double SigmoidValue(double x, double value_at_1, Sigmoid sigmoid) {
   if (sigmoid == Sigmoid::kGaussian) {
     double scale = std::sqrt(-2.0 * std::log(value_at_1));
-    return std::exp(-0.5 * (x * scale) * (x * scale));
+    return std::exp(-0.5 * ((x * scale) * (x * scale)));
   }
   double scale = std::sqrt(1.0 / value_at_1 - 1.0);
   return 1.0 / ((x * scale) * (x * scale) + 1.0);

@@ -76,6 +76,10 @@ class Sawyer {
   // reset_model after the hand is reset: place objects and the goal from
   // the random vector (already drawn and accepted).
   virtual void ResetModel(const double* rand_vec) = 0;
+  // reset_model's edits of the model alone (a body moved to the vector).
+  // The reference's reset runs reset_model once before mj_resetData; its
+  // data is wiped but these edits stay for the hand reset that follows.
+  virtual void EditModel(const double*) {}
   // _get_pos_objects / _get_quat_objects into the 14 padded object numbers.
   virtual void Objects(double* out14) const = 0;
   // evaluate_state on the clipped observation.
@@ -186,6 +190,8 @@ class Sawyer {
     std::fill(d_->qvel + 9, d_->qvel + 15, 0.0);
     mj_forward(m_, d_);
   }
+  void MoveBody(int body, const double* pos) { std::copy(pos, pos + 3, m_->body_pos + 3 * body); }
+  const double* SitePos(int site) const { return d_->site_xpos + 3 * site; }
   // model.site("goal").pos = target: only drawing shows it.
   void MoveGoalSite() {
     if (goal_site_ >= 0) std::copy(target_pos.begin(), target_pos.end(), m_->site_pos + 3 * goal_site_);
@@ -213,6 +219,8 @@ class Sawyer {
     for (int i = 0; i < 4; ++i) q[i] /= n;
   }
   void GeomQuat(int geom, double* q) const { MatToQuat(d_->geom_xmat + 9 * geom, q); }
+  // data.body(name).xquat: MuJoCo's (w, x, y, z).
+  void BodyQuat(int body, double* q) const { std::copy(d_->xquat + 4 * body, d_->xquat + 4 * body + 4, q); }
 
   mjModel* m_;
   mjData* d_;

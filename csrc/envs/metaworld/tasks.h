@@ -5,10 +5,15 @@
 #include <memory>
 #include <string>
 
+#include "articulated_tasks.h"
 #include "object_tasks.h"
 #include "sawyer.h"
 
 namespace rlpool::metaworld {
+
+// A float32 number as float64: several tasks keep hand_init_pos in a float32 array.
+constexpr double F32(double x) { return static_cast<double>(static_cast<float>(x)); }
+constexpr Vec3 kHandLow = {-0.5, 0.40, 0.05}, kHandHigh = {0.5, 1.0, 0.5};
 
 // hand_low/high, hand_init, rand_dim, rand low/high (object then goal), goal low/high.
 inline const TaskDef kTasks[] = {
@@ -18,6 +23,18 @@ inline const TaskDef kTasks[] = {
      {-0.1, 0.6, 0.02, -0.1, 0.8, 0.01}, {0.1, 0.7, 0.02, 0.1, 0.9, 0.02}, {-0.1, 0.8, 0.01}, {0.1, 0.9, 0.02}},
     {"pick-place-v3", "sawyer_xyz/sawyer_pick_place_v3.xml", {-0.5, 0.40, 0.05}, {0.5, 1.0, 0.5}, {0.0, 0.6, 0.2}, 6,
      {-0.1, 0.6, 0.02, -0.1, 0.8, 0.05}, {0.1, 0.7, 0.02, 0.1, 0.9, 0.3}, {-0.1, 0.8, 0.05}, {0.1, 0.9, 0.3}},
+    {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
+     {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
+    {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
+     {-0.1, 0.9, 0.0}, {0.1, 0.9, 0.0}, kHandLow, kHandHigh},
+    {"drawer-close-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
+     {-0.1, 0.9, 0.0}, {0.1, 0.9, 0.0}, kHandLow, kHandHigh},
+    {"button-press-topdown-v3", "sawyer_xyz/sawyer_button_press_topdown.xml", kHandLow, kHandHigh,
+     {F32(0.0), F32(0.4), F32(0.2)}, 3, {-0.1, 0.8, 0.115}, {0.1, 0.9, 0.115}, kHandLow, kHandHigh},
+    {"window-open-v3", "sawyer_xyz/sawyer_window_horizontal.xml", kHandLow, kHandHigh,
+     {F32(0.0), F32(0.4), F32(0.2)}, 3, {-0.1, 0.7, 0.16}, {0.1, 0.9, 0.16}, kHandLow, kHandHigh},
+    {"window-close-v3", "sawyer_xyz/sawyer_window_horizontal.xml", kHandLow, kHandHigh,
+     {F32(0.0), F32(0.4), F32(0.2)}, 3, {0.0, 0.75, 0.2}, {0.0, 0.9, 0.2}, kHandLow, kHandHigh},
 };
 
 inline std::string TaskNames() {
@@ -37,6 +54,12 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "reach-v3") return std::make_unique<Reach>(model, def);
   if (name == "push-v3") return std::make_unique<Push>(model, def);
   if (name == "pick-place-v3") return std::make_unique<PickPlace>(model, def);
+  if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
+  if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
+  if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);
+  if (name == "button-press-topdown-v3") return std::make_unique<ButtonPressTopdown>(model, def);
+  if (name == "window-open-v3") return std::make_unique<WindowOpen>(model, def);
+  if (name == "window-close-v3") return std::make_unique<WindowClose>(model, def);
   throw std::invalid_argument("unknown Meta-World task '" + name + "'; rlpool has: " + TaskNames());
 }
 
