@@ -9,6 +9,11 @@
 //     open gripper is within 0.02 m, 10 once the object is within 0.05 m
 //   PickPlace: hamacher(caging, in_place), + 1 + 5 * in_place when lifted
 //     in the open gripper, 10 within 0.05 m; success within 0.07 m.
+// PegInsertSide (sawyer_peg_insertion_side_v3.py): the vector is (peg xyz,
+//   box xyz), redrawn while they are within 0.1 m; the goal is the box's
+//   hole. Its object is the site pegGrasp; in_place is scaled distance of
+//   the peg's head to the hole, damped outside the box's two collision
+//   prisms; 10 within 0.07 m.
 #pragma once
 
 #include "sawyer.h"
@@ -159,6 +164,75 @@ class PickPlace final : public ObjectTask {
     Num caging_and_gripping = HamacherProduct(caging, gripping);
     return (caging_and_gripping + caging) / Num(2.0);
   }
+};
+
+class PegInsertSide final : public Sawyer {
+ public:
+  PegInsertSide(const mjModel* shared, const TaskDef& def)
+      : Sawyer(shared, def),
+        box_(Id(m_, mjOBJ_BODY, "box")),
+        grasp_(Id(m_, mjOBJ_SITE, "pegGrasp")),
+        head_(Id(m_, mjOBJ_SITE, "pegHead")),
+        brc1_(Id(m_, mjOBJ_SITE, "bottom_right_corner_collision_box_1")),
+        tlc1_(Id(m_, mjOBJ_SITE, "top_left_corner_collision_box_1")),
+        brc2_(Id(m_, mjOBJ_SITE, "bottom_right_corner_collision_box_2")),
+        tlc2_(Id(m_, mjOBJ_SITE, "top_left_corner_collision_box_2")) {}
+
+  bool Accept(const double* v) const override {
+    double d[2] = {v[0] - v[3], v[1] - v[4]};
+    return !(Norm(d, 2) < 0.1);
+  }
+  void EditModel(const double* v) override { MoveBody(box_, v + 3); }
+  void ResetModel(const double* v) override {
+    obj_init_pos = {v[0], v[1], v[2]};
+    std::copy(SitePos(head_), SitePos(head_) + 3, head_init_.begin());
+    SetObjXyz(obj_init_pos);
+    MoveBody(box_, v + 3);
+    target_pos = {v[3] + 0.03, v[4] + 0.0, v[5] + 0.13};
+    MoveGoalSite();
+  }
+  void Objects(double* out) const override {
+    std::copy(SitePos(grasp_), SitePos(grasp_) + 3, out);
+    MatToQuat(d_->site_xmat + 9 * grasp_, out + 3);
+  }
+  Evaluation Evaluate(const double* obs, const float* action) override {
+    Vec3 tcp = TcpCenter();
+    const double* obj = obs + 4;
+    const double* head = SitePos(head_);
+    double tcp_opened = obs[3];
+    double tcp_to_obj = Distance(obj, tcp.data());
+    const double scale[3] = {1.0, 2.0, 2.0};
+    double to_target[3], init_to_target[3];
+    for (int i = 0; i < 3; ++i) {
+      to_target[i] = (head[i] - target_pos[i]) * scale[i];
+      init_to_target[i] = (head_init_[i] - target_pos[i]) * scale[i];
+    }
+    double obj_to_target = Norm(to_target);
+    double in_place0 = Tolerance(obj_to_target, 0.0, 0.07, Norm(init_to_target));  // its TARGET_RADIUS is 0.07
+    double box1 = RectPrismTolerance(head, SitePos(brc1_), SitePos(tlc1_));
+    double box2 = RectPrismTolerance(head, SitePos(brc2_), SitePos(tlc2_));
+    double collision_boxes = HamacherProduct(box2, box1).v;
+    double in_place = HamacherProduct(in_place0, collision_boxes).v;
+    Num grasped = GripperCagingReward(action, obj, 0.0075, 0.03, 0.01, 0.005, 1.0, true);
+    bool lifted = tcp_to_obj < 0.08 && tcp_opened > 0.0 && obj[2] - 0.01 > obj_init_pos[2];
+    if (lifted) grasped = 1.0;
+    Num reward = HamacherProduct(grasped, in_place);
+    if (lifted) reward = reward + (1.0 + 5.0 * in_place);
+    if (obj_to_target <= 0.07) reward = 10.0;
+    Evaluation e;
+    e.reward = reward.v;
+    e.success = obj_to_target <= 0.07 ? 1.0 : 0.0;
+    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
+    e.grasp_success = tcp_to_obj < 0.02 && tcp_opened > 0.0 && obj[2] - 0.01 > obj_init_pos[2] ? 1.0 : 0.0;
+    e.grasp_reward = grasped.v;
+    e.in_place_reward = in_place;
+    e.obj_to_target = obj_to_target;
+    return e;
+  }
+
+ private:
+  int box_, grasp_, head_, brc1_, tlc1_, brc2_, tlc2_;
+  Vec3 head_init_{};  // peg_head_pos_init
 };
 
 }  // namespace rlpool::metaworld

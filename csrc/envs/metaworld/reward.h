@@ -29,6 +29,20 @@ inline double Tolerance(double x, double lower, double upper, double margin, Sig
   return SigmoidValue(d, value_at_margin, sigmoid);
 }
 
+// reward_utils.rect_prism_tolerance: inside the box spanned by `zero` and
+// `one`, the product of the three fractions of the way from zero to one;
+// 1 outside.
+inline double RectPrismTolerance(const double* curr, const double* zero, const double* one) {
+  auto in_range = [](double a, double b, double c) { return c >= b ? (b <= a && a <= c) : (c <= a && a <= b); };
+  if (!(in_range(curr[0], zero[0], one[0]) && in_range(curr[1], zero[1], one[1]) &&
+        in_range(curr[2], zero[2], one[2])))
+    return 1.0;
+  double x = (curr[0] - zero[0]) / (one[0] - zero[0]);
+  double y = (curr[1] - zero[1]) / (one[1] - zero[1]);
+  double z = (curr[2] - zero[2]) / (one[2] - zero[2]);
+  return x * y * z;
+}
+
 // A number as Meta-World's reward code holds it: a Python float, or a
 // numpy float32 scalar. The gripper term is the float32 action's 4th number
 // whenever 0 < a <= 1, and numpy (NEP 50) then computes everything it

@@ -23,6 +23,9 @@ inline const TaskDef kTasks[] = {
      {-0.1, 0.6, 0.02, -0.1, 0.8, 0.01}, {0.1, 0.7, 0.02, 0.1, 0.9, 0.02}, {-0.1, 0.8, 0.01}, {0.1, 0.9, 0.02}},
     {"pick-place-v3", "sawyer_xyz/sawyer_pick_place_v3.xml", {-0.5, 0.40, 0.05}, {0.5, 1.0, 0.5}, {0.0, 0.6, 0.2}, 6,
      {-0.1, 0.6, 0.02, -0.1, 0.8, 0.05}, {0.1, 0.7, 0.02, 0.1, 0.9, 0.3}, {-0.1, 0.8, 0.05}, {0.1, 0.9, 0.3}},
+    {"peg-insert-side-v3", "sawyer_xyz/sawyer_peg_insertion_side.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 6,
+     {0.0, 0.5, 0.02, -0.35, 0.4, -0.001}, {0.2, 0.7, 0.02, -0.25, 0.7, 0.001},
+     {-0.35 + 0.03, 0.4 + 0.0, -0.001 + 0.13}, {-0.25 + 0.03, 0.7 + 0.0, 0.001 + 0.13}},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
@@ -54,6 +57,7 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "reach-v3") return std::make_unique<Reach>(model, def);
   if (name == "push-v3") return std::make_unique<Push>(model, def);
   if (name == "pick-place-v3") return std::make_unique<PickPlace>(model, def);
+  if (name == "peg-insert-side-v3") return std::make_unique<PegInsertSide>(model, def);
   if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
   if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
   if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);
