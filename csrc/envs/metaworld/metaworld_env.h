@@ -101,14 +101,13 @@ class MetaWorldEnv {
   MetaWorldEnv(const Config& c, uint32_t seed, int32_t index)
       : rng_(seed),
         partially_observable_(c.Get<bool>("partially_observable")),
-        one_hot_(c.Get<bool>("one_hot_task_id")),
-        base_path_(c.Get<std::string>("base_path")) {
+        one_hot_(c.Get<bool>("one_hot_task_id")) {
     std::vector<const TaskDef*> tasks = Tasks(c);
     num_tasks_ = static_cast<int>(tasks.size());
     task_id_ = index % num_tasks_;
     const TaskDef& def = *tasks[task_id_];
     mujoco::ModelPtr model = mujoco::LoadModel<LoadSawyerXml>(
-        mujoco::ExpandModelPath(base_path_, def.xml));
+        mujoco::ExpandModelPath(c.Get<std::string>("base_path"), def.xml));
     task_ = MakeTask(model.get(), def);
     if (!c.Get<std::string>("task_names").empty()) MakeGoalTable(c, tasks);
   }
@@ -119,9 +118,9 @@ class MetaWorldEnv {
     // goal), and only the second one's physics survives.
     std::array<double, 6> v{};
     if (goals_.empty()) {
-      DrawRandVec(rng_, v.data());
+      DrawRandVec(rng_, task_->def, v.data());
       task_->EditModel(v.data());
-      DrawRandVec(rng_, v.data());
+      DrawRandVec(rng_, task_->def, v.data());
     } else {
       int64_t g = rng_.Choice(kGoals);  // RandomTaskSelectWrapper's pick
       std::copy(goals_.begin() + 6 * g, goals_.begin() + 6 * g + 6, v.begin());
@@ -158,15 +157,10 @@ class MetaWorldEnv {
   // _get_state_rand_vec with an unfrozen vector, inside reset_model's
   // rejection loop: one uniform draw per dimension, in order.
   template <class Rng>
-  void DrawRandVec(Rng& rng, double* v) const {
-    const TaskDef& def = task_->def;
-    DrawFor(rng, def, *task_, v);
-  }
-  template <class Rng>
-  static void DrawFor(Rng& rng, const TaskDef& def, const Sawyer& task, double* v) {
+  static void DrawRandVec(Rng& rng, const TaskDef& def, double* v) {
     do {
       for (int i = 0; i < def.rand_dim; ++i) v[i] = rng.Uniform(def.rand_low[i], def.rand_high[i]);
-    } while (!task.Accept(v));
+    } while (!def.Accept(v));
   }
 
   // Meta-World's _make_tasks: np.random.seed(seed), then for each task of
@@ -178,23 +172,12 @@ class MetaWorldEnv {
     goals_.assign(6 * kGoals, 0.0);
     double v[6];
     for (int t = 0; t < num_tasks_; ++t) {
-      const Sawyer& sampler = t == task_id_ ? *task_ : Sampler(*tasks[t]);
       for (int g = 0; g < kGoals; ++g) {
-        DrawFor(legacy, *tasks[t], sampler, v);
-        DrawFor(legacy, *tasks[t], sampler, v);
+        DrawRandVec(legacy, *tasks[t], v);
+        DrawRandVec(legacy, *tasks[t], v);
         if (t == task_id_) std::copy(v, v + 6, goals_.begin() + 6 * g);
       }
     }
-    samplers_.clear();
-  }
-  // Another task's rejection test needs that task's object: one is made
-  // (and dropped after the table is built).
-  const Sawyer& Sampler(const TaskDef& def) {
-    for (auto& s : samplers_)
-      if (&s->def == &def) return *s;
-    mujoco::ModelPtr model = mujoco::LoadModel<LoadSawyerXml>(mujoco::ExpandModelPath(base_path_, def.xml));
-    samplers_.push_back(MakeTask(model.get(), def));
-    return *samplers_.back();
   }
 
   void WriteGoal(double* goal, bool clip) const {
@@ -226,10 +209,8 @@ class MetaWorldEnv {
   NpRandom rng_;
   bool partially_observable_, one_hot_;
   int num_tasks_ = 1, task_id_ = 0;
-  std::string base_path_;
   std::unique_ptr<Sawyer> task_;
   std::vector<double> goals_;  // this env's 50 goals (multi-task pools)
-  std::vector<std::unique_ptr<Sawyer>> samplers_;
   std::array<double, 18> prev_{};
 };
 

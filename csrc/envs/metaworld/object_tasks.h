@@ -25,10 +25,6 @@ class ObjectTask : public Sawyer {
   ObjectTask(const mjModel* shared, const TaskDef& def)
       : Sawyer(shared, def), obj_body_(Id(m_, mjOBJ_BODY, "obj")), obj_geom_(Id(m_, mjOBJ_GEOM, "objGeom")) {}
 
-  bool Accept(const double* v) const override {
-    double d[2] = {v[0] - v[3], v[1] - v[4]};
-    return !(Norm(d, 2) < 0.15);
-  }
   void Objects(double* out) const override {
     std::copy(d_->xpos + 3 * obj_body_, d_->xpos + 3 * obj_body_ + 3, out);
     GeomQuat(obj_geom_, out + 3);
@@ -178,10 +174,6 @@ class PegInsertSide final : public Sawyer {
         brc2_(Id(m_, mjOBJ_SITE, "bottom_right_corner_collision_box_2")),
         tlc2_(Id(m_, mjOBJ_SITE, "top_left_corner_collision_box_2")) {}
 
-  bool Accept(const double* v) const override {
-    double d[2] = {v[0] - v[3], v[1] - v[4]};
-    return !(Norm(d, 2) < 0.1);
-  }
   void EditModel(const double* v) override { MoveBody(box_, v + 3); }
   void ResetModel(const double* v) override {
     obj_init_pos = {v[0], v[1], v[2]};

@@ -28,6 +28,15 @@ struct TaskDef {
   int rand_dim;              // size of _random_reset_space
   std::array<double, 6> rand_low, rand_high;
   Vec3 goal_low, goal_high;  // goal_space: the goal's clip box when observable
+  // reset_model's rejection loop: draw again while the first two numbers
+  // (object x, y) are within this distance of numbers 3 and 4 (0: never).
+  double min_spread = 0.0;
+
+  bool Accept(const double* v) const {
+    if (min_spread == 0.0) return true;
+    double d[2] = {v[0] - v[3], v[1] - v[4]};
+    return !(Norm(d, 2) < min_spread);
+  }
 };
 
 // What evaluate_state returns: the reward and envpool's info keys.
@@ -84,8 +93,6 @@ class Sawyer {
   virtual void Objects(double* out14) const = 0;
   // evaluate_state on the clipped observation.
   virtual Evaluation Evaluate(const double* obs, const float* action) = 0;
-  // The rejection test reset_model loops on (`while ...: draw again`).
-  virtual bool Accept(const double* rand_vec) const { return true; }
 
   const mjModel* model() const { return m_; }
   mjData* data() const { return d_; }

@@ -15,17 +15,18 @@ namespace rlpool::metaworld {
 constexpr double F32(double x) { return static_cast<double>(static_cast<float>(x)); }
 constexpr Vec3 kHandLow = {-0.5, 0.40, 0.05}, kHandHigh = {0.5, 1.0, 0.5};
 
-// hand_low/high, hand_init, rand_dim, rand low/high (object then goal), goal low/high.
+// hand_low/high, hand_init, rand_dim, rand low/high (object then goal), goal low/high,
+// min_spread.
 inline const TaskDef kTasks[] = {
     {"reach-v3", "sawyer_xyz/sawyer_reach_v3.xml", {-0.5, 0.40, 0.05}, {0.5, 1.0, 0.5}, {0.0, 0.6, 0.2}, 6,
-     {-0.1, 0.6, 0.02, -0.1, 0.8, 0.05}, {0.1, 0.7, 0.02, 0.1, 0.9, 0.3}, {-0.1, 0.8, 0.05}, {0.1, 0.9, 0.3}},
+     {-0.1, 0.6, 0.02, -0.1, 0.8, 0.05}, {0.1, 0.7, 0.02, 0.1, 0.9, 0.3}, {-0.1, 0.8, 0.05}, {0.1, 0.9, 0.3}, 0.15},
     {"push-v3", "sawyer_xyz/sawyer_push_v3.xml", {-0.5, 0.40, 0.05}, {0.5, 1.0, 0.5}, {0.0, 0.6, 0.2}, 6,
-     {-0.1, 0.6, 0.02, -0.1, 0.8, 0.01}, {0.1, 0.7, 0.02, 0.1, 0.9, 0.02}, {-0.1, 0.8, 0.01}, {0.1, 0.9, 0.02}},
+     {-0.1, 0.6, 0.02, -0.1, 0.8, 0.01}, {0.1, 0.7, 0.02, 0.1, 0.9, 0.02}, {-0.1, 0.8, 0.01}, {0.1, 0.9, 0.02}, 0.15},
     {"pick-place-v3", "sawyer_xyz/sawyer_pick_place_v3.xml", {-0.5, 0.40, 0.05}, {0.5, 1.0, 0.5}, {0.0, 0.6, 0.2}, 6,
-     {-0.1, 0.6, 0.02, -0.1, 0.8, 0.05}, {0.1, 0.7, 0.02, 0.1, 0.9, 0.3}, {-0.1, 0.8, 0.05}, {0.1, 0.9, 0.3}},
+     {-0.1, 0.6, 0.02, -0.1, 0.8, 0.05}, {0.1, 0.7, 0.02, 0.1, 0.9, 0.3}, {-0.1, 0.8, 0.05}, {0.1, 0.9, 0.3}, 0.15},
     {"peg-insert-side-v3", "sawyer_xyz/sawyer_peg_insertion_side.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 6,
      {0.0, 0.5, 0.02, -0.35, 0.4, -0.001}, {0.2, 0.7, 0.02, -0.25, 0.7, 0.001},
-     {-0.35 + 0.03, 0.4 + 0.0, -0.001 + 0.13}, {-0.25 + 0.03, 0.7 + 0.0, 0.001 + 0.13}},
+     {-0.35 + 0.03, 0.4 + 0.0, -0.001 + 0.13}, {-0.25 + 0.03, 0.7 + 0.0, 0.001 + 0.13}, 0.1},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
