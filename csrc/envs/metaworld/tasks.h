@@ -8,6 +8,7 @@
 #include "articulated_tasks.h"
 #include "object_tasks.h"
 #include "sawyer.h"
+#include "wall_tasks.h"
 
 namespace rlpool::metaworld {
 
@@ -27,6 +28,15 @@ inline const TaskDef kTasks[] = {
     {"peg-insert-side-v3", "sawyer_xyz/sawyer_peg_insertion_side.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 6,
      {0.0, 0.5, 0.02, -0.35, 0.4, -0.001}, {0.2, 0.7, 0.02, -0.25, 0.7, 0.001},
      {-0.35 + 0.03, 0.4 + 0.0, -0.001 + 0.13}, {-0.25 + 0.03, 0.7 + 0.0, 0.001 + 0.13}, 0.1},
+    {"reach-wall-v3", "sawyer_xyz/sawyer_reach_wall_v3.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 6,
+     {-0.05, 0.6, 0.015, -0.05, 0.85, 0.05}, {0.05, 0.65, 0.015, 0.05, 0.9, 0.3}, {-0.05, 0.85, 0.05},
+     {0.05, 0.9, 0.3}, 0.15},
+    {"push-wall-v3", "sawyer_xyz/sawyer_push_wall_v3.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 6,
+     {-0.05, 0.6, 0.015, -0.05, 0.85, 0.01}, {0.05, 0.65, 0.015, 0.05, 0.9, 0.02}, {-0.05, 0.85, 0.01},
+     {0.05, 0.9, 0.02}, 0.15},
+    {"pick-place-wall-v3", "sawyer_xyz/sawyer_pick_place_wall_v3.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 6,
+     {-0.05, 0.6, 0.015, -0.05, 0.85, 0.05}, {0.05, 0.65, 0.015, 0.05, 0.9, 0.3}, {-0.05, 0.85, 0.05},
+     {0.05, 0.9, 0.3}, 0.15},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
@@ -59,6 +69,9 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "push-v3") return std::make_unique<Push>(model, def);
   if (name == "pick-place-v3") return std::make_unique<PickPlace>(model, def);
   if (name == "peg-insert-side-v3") return std::make_unique<PegInsertSide>(model, def);
+  if (name == "reach-wall-v3") return std::make_unique<ReachWall>(model, def);
+  if (name == "push-wall-v3") return std::make_unique<PushWall>(model, def);
+  if (name == "pick-place-wall-v3") return std::make_unique<PickPlaceWall>(model, def);
   if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
   if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
   if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);
