@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cmath>
+#include <string>
 
 #include "sawyer.h"
 
@@ -302,6 +303,123 @@ class WindowClose final : public WindowTask {
     MoveGoalSite();
   }
   Evaluation Evaluate(const double*, const float*) override { return Score(handle_init_[0], Sigmoid::kGaussian); }
+};
+
+// ButtonPress and ButtonPressWall (sawyer_button_press{,_wall}_v3.py): the
+// button faces the arm (pressed along y); the box moves to the vector and
+// the button is reset to its rest.
+class ButtonPress final : public Sawyer {
+ public:
+  ButtonPress(const mjModel* shared, const TaskDef& def)
+      : Sawyer(shared, def),
+        wall_(std::string(def.name) == "button-press-wall-v3"),
+        box_(Id(m_, mjOBJ_BODY, "box")),
+        button_(Id(m_, mjOBJ_BODY, "button")),
+        hole_(Id(m_, mjOBJ_SITE, "hole")),
+        start_(Id(m_, mjOBJ_SITE, "buttonStart")) {}
+  void EditModel(const double* v) override { MoveBody(box_, v); }
+  void ResetModel(const double* v) override {
+    obj_init_pos = {v[0], v[1], v[2]};
+    MoveBody(box_, v);
+    d_->qpos[9] = 0.0;  // _set_obj_xyz(0)
+    d_->qvel[9] = 0.0;
+    mj_forward(m_, d_);
+    const double* hole = SitePos(hole_);
+    target_pos = {hole[0], hole[1], hole[2]};
+    obj_to_target_init_ = std::abs(target_pos[1] - SitePos(start_)[1]);
+  }
+  void Objects(double* out) const override {
+    const double* p = d_->xpos + 3 * button_;
+    out[0] = p[0] + 0.0;
+    out[1] = p[1] + -0.193;
+    out[2] = p[2] + 0.0;
+    BodyQuat(button_, out + 3);
+  }
+  Evaluation Evaluate(const double* obs, const float*) override {
+    const double* obj = obs + 4;
+    Vec3 tcp = TcpCenter();
+    double tcp_to_obj = Distance(obj, tcp.data());
+    double tcp_to_obj_init = Distance(obj, init_tcp.data());
+    double obj_to_target = std::abs(target_pos[1] - obj[1]);
+    double near_button = Tolerance(tcp_to_obj, 0.0, wall_ ? 0.01 : 0.05, tcp_to_obj_init);
+    double pressed = Tolerance(obj_to_target, 0.0, 0.005, obj_to_target_init_);
+    double reward;
+    if (!wall_) {
+      double tcp_closed = std::max(obs[3], 0.0);
+      reward = 2.0 * HamacherProduct(tcp_closed, near_button).v;
+      if (tcp_to_obj <= 0.05) reward += 8.0 * pressed;
+    } else if (tcp_to_obj > 0.07) {
+      double tcp_status = (1.0 - obs[3]) / 2.0;
+      reward = 2.0 * HamacherProduct(tcp_status, near_button).v;
+    } else {
+      reward = 2.0;
+      reward += 2.0 * (1.0 + obs[3]);
+      reward += 4.0 * (pressed * pressed);
+    }
+    Evaluation e;
+    e.reward = reward;
+    e.success = obj_to_target <= (wall_ ? 0.03 : 0.02) ? 1.0 : 0.0;
+    e.near_object = tcp_to_obj <= 0.05 ? 1.0 : 0.0;
+    e.grasp_success = obs[3] > 0.0 ? 1.0 : 0.0;
+    e.grasp_reward = near_button;
+    e.in_place_reward = pressed;
+    e.obj_to_target = obj_to_target;
+    return e;
+  }
+
+ private:
+  bool wall_;
+  int box_, button_, hole_, start_;
+  double obj_to_target_init_ = 0.0;
+};
+
+// DoorClose (sawyer_door_close_v3.py): the door starts open (-1.5708 rad);
+// the goal is 0.2 m right of and 0.2 m nearer than the door's body.
+class DoorClose final : public Sawyer {
+ public:
+  DoorClose(const mjModel* shared, const TaskDef& def)
+      : Sawyer(shared, def),
+        door_(Id(m_, mjOBJ_BODY, "door")),
+        handle_(Id(m_, mjOBJ_GEOM, "handle")),
+        joint_qpos_(m_->jnt_qposadr[Id(m_, mjOBJ_JOINT, "doorjoint")]),
+        joint_dof_(m_->jnt_dofadr[Id(m_, mjOBJ_JOINT, "doorjoint")]) {}
+  void EditModel(const double* v) override { MoveBody(door_, v); }
+  void ResetModel(const double* v) override {
+    obj_init_pos = {v[0], v[1], v[2]};
+    target_pos = {v[0] + 0.2, v[1] + -0.2, v[2] + 0.0};
+    MoveBody(door_, v);
+    MoveGoalSite();
+    d_->qpos[joint_qpos_] = -1.5708;
+    d_->qvel[joint_dof_] = 0.0;
+    mj_forward(m_, d_);
+  }
+  void Objects(double* out) const override {
+    std::copy(d_->geom_xpos + 3 * handle_, d_->geom_xpos + 3 * handle_ + 3, out);
+    GeomQuat(handle_, out + 3);
+  }
+  Evaluation Evaluate(const double* obs, const float*) override {
+    const double* obj = obs + 4;
+    Vec3 tcp = TcpCenter();
+    double tcp_to_target = Distance(tcp.data(), target_pos.data());
+    double obj_to_target = Distance(obj, target_pos.data());
+    double in_place = Tolerance(obj_to_target, 0.0, 0.05, Distance(obj_init_pos.data(), target_pos.data()),
+                                Sigmoid::kGaussian);
+    double hand_margin = Distance(def.hand_init.data(), obj) + 0.1;
+    double hand_in_place = Tolerance(tcp_to_target, 0.0, 0.25 * 0.05, hand_margin, Sigmoid::kGaussian);
+    double reward = 3.0 * hand_in_place + 6.0 * in_place;
+    if (obj_to_target < 0.05) reward = 10.0;
+    Evaluation e;
+    e.reward = reward;
+    e.success = obj_to_target <= 0.08 ? 1.0 : 0.0;
+    e.grasp_success = 1.0;
+    e.grasp_reward = 1.0;
+    e.in_place_reward = hand_in_place;
+    e.obj_to_target = obj_to_target;
+    return e;
+  }
+
+ private:
+  int door_, handle_, joint_qpos_, joint_dof_;
 };
 
 }  // namespace rlpool::metaworld

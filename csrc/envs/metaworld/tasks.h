@@ -37,6 +37,14 @@ inline const TaskDef kTasks[] = {
     {"pick-place-wall-v3", "sawyer_xyz/sawyer_pick_place_wall_v3.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 6,
      {-0.05, 0.6, 0.015, -0.05, 0.85, 0.05}, {0.05, 0.65, 0.015, 0.05, 0.9, 0.3}, {-0.05, 0.85, 0.05},
      {0.05, 0.9, 0.3}, 0.15},
+    {"button-press-topdown-wall-v3", "sawyer_xyz/sawyer_button_press_topdown_wall.xml", kHandLow, kHandHigh,
+     {F32(0.0), F32(0.4), F32(0.2)}, 3, {-0.1, 0.8, 0.115}, {0.1, 0.9, 0.115}, kHandLow, kHandHigh},
+    {"button-press-v3", "sawyer_xyz/sawyer_button_press.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.4), F32(0.2)},
+     3, {-0.1, 0.85, 0.115}, {0.1, 0.9, 0.115}, kHandLow, kHandHigh},
+    {"button-press-wall-v3", "sawyer_xyz/sawyer_button_press_wall.xml", kHandLow, kHandHigh,
+     {F32(0.0), F32(0.4), F32(0.2)}, 3, {-0.05, 0.85, 0.1149}, {0.05, 0.9, 0.1151}, kHandLow, kHandHigh},
+    {"door-close-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {F32(-0.5), F32(0.6), F32(0.2)}, 3,
+     {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {0.2, 0.65, 0.1499}, {0.3, 0.75, 0.1501}},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
@@ -72,6 +80,9 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "reach-wall-v3") return std::make_unique<ReachWall>(model, def);
   if (name == "push-wall-v3") return std::make_unique<PushWall>(model, def);
   if (name == "pick-place-wall-v3") return std::make_unique<PickPlaceWall>(model, def);
+  if (name == "button-press-topdown-wall-v3") return std::make_unique<ButtonPressTopdown>(model, def);
+  if (name == "button-press-v3" || name == "button-press-wall-v3") return std::make_unique<ButtonPress>(model, def);
+  if (name == "door-close-v3") return std::make_unique<DoorClose>(model, def);
   if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
   if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
   if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);
