@@ -6,6 +6,7 @@
 #include <string>
 
 #include "articulated_tasks.h"
+#include "handle_tasks.h"
 #include "object_tasks.h"
 #include "sawyer.h"
 #include "wall_tasks.h"
@@ -45,6 +46,14 @@ inline const TaskDef kTasks[] = {
      {F32(0.0), F32(0.4), F32(0.2)}, 3, {-0.05, 0.85, 0.1149}, {0.05, 0.9, 0.1151}, kHandLow, kHandHigh},
     {"door-close-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {F32(-0.5), F32(0.6), F32(0.2)}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {0.2, 0.65, 0.1499}, {0.3, 0.75, 0.1501}},
+    {"handle-press-v3", "sawyer_xyz/sawyer_handle_press.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
+     {-0.1, 0.8, -0.001}, {0.1, 0.9, 0.001}, {-0.1, 0.55, 0.04}, {0.1, 0.70, 0.08}},
+    {"handle-press-side-v3", "sawyer_xyz/sawyer_handle_press_sideways.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2},
+     3, {-0.35, 0.65, -0.001}, {-0.25, 0.75, 0.001}, kHandLow, kHandHigh},
+    {"handle-pull-v3", "sawyer_xyz/sawyer_handle_press.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
+     {-0.1, 0.8, -0.001}, {0.1, 0.9, 0.001}, {-0.1, 0.55, 0.04}, {0.1, 0.70, 0.18}},
+    {"handle-pull-side-v3", "sawyer_xyz/sawyer_handle_press_sideways.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2},
+     3, {-0.35, 0.65, 0.0}, {-0.25, 0.75, 0.0}, kHandLow, kHandHigh},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
@@ -83,6 +92,8 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "button-press-topdown-wall-v3") return std::make_unique<ButtonPressTopdown>(model, def);
   if (name == "button-press-v3" || name == "button-press-wall-v3") return std::make_unique<ButtonPress>(model, def);
   if (name == "door-close-v3") return std::make_unique<DoorClose>(model, def);
+  if (name == "handle-press-v3" || name == "handle-press-side-v3") return std::make_unique<HandlePress>(model, def);
+  if (name == "handle-pull-v3" || name == "handle-pull-side-v3") return std::make_unique<HandlePull>(model, def);
   if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
   if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
   if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);
