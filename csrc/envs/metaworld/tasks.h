@@ -8,6 +8,7 @@
 #include "articulated_tasks.h"
 #include "handle_tasks.h"
 #include "object_tasks.h"
+#include "plate_tasks.h"
 #include "sawyer.h"
 #include "wall_tasks.h"
 
@@ -54,6 +55,16 @@ inline const TaskDef kTasks[] = {
      {-0.1, 0.8, -0.001}, {0.1, 0.9, 0.001}, {-0.1, 0.55, 0.04}, {0.1, 0.70, 0.18}},
     {"handle-pull-side-v3", "sawyer_xyz/sawyer_handle_press_sideways.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2},
      3, {-0.35, 0.65, 0.0}, {-0.25, 0.75, 0.0}, kHandLow, kHandHigh},
+    {"plate-slide-v3", "sawyer_xyz/sawyer_plate_slide.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 6,
+     {0.0, 0.6, 0.0, -0.1, 0.85, 0.0}, {0.0, 0.6, 0.0, 0.1, 0.9, 0.0}, {-0.1, 0.85, 0.0}, {0.1, 0.9, 0.0}},
+    {"plate-slide-side-v3", "sawyer_xyz/sawyer_plate_slide_sideway.xml", kHandLow, kHandHigh,
+     {F32(0.0), F32(0.6), F32(0.2)}, 6, {0.0, 0.6, 0.0, -0.3, 0.54, 0.0}, {0.0, 0.6, 0.0, -0.25, 0.66, 0.0},
+     {-0.3, 0.54, 0.0}, {-0.25, 0.66, 0.0}},
+    {"plate-slide-back-v3", "sawyer_xyz/sawyer_plate_slide.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)},
+     6, {0.0, 0.85, 0.0, -0.1, 0.6, 0.015}, {0.0, 0.85, 0.0, 0.1, 0.6, 0.015}, {-0.1, 0.6, 0.015}, {0.1, 0.6, 0.015}},
+    {"plate-slide-back-side-v3", "sawyer_xyz/sawyer_plate_slide_sideway.xml", kHandLow, kHandHigh,
+     {F32(0.0), F32(0.6), F32(0.2)}, 6, {-0.25, 0.6, 0.0, -0.05, 0.6, 0.015}, {-0.25, 0.6, 0.0, 0.15, 0.6, 0.015},
+     {-0.05, 0.6, 0.015}, {0.15, 0.6, 0.015}},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
@@ -94,6 +105,7 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "door-close-v3") return std::make_unique<DoorClose>(model, def);
   if (name == "handle-press-v3" || name == "handle-press-side-v3") return std::make_unique<HandlePress>(model, def);
   if (name == "handle-pull-v3" || name == "handle-pull-side-v3") return std::make_unique<HandlePull>(model, def);
+  if (name.rfind("plate-slide", 0) == 0) return std::make_unique<PlateSlide>(model, def);
   if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
   if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
   if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);
