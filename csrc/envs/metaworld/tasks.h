@@ -6,6 +6,7 @@
 #include <string>
 
 #include "articulated_tasks.h"
+#include "fixture_tasks.h"
 #include "handle_tasks.h"
 #include "object_tasks.h"
 #include "plate_tasks.h"
@@ -65,6 +66,15 @@ inline const TaskDef kTasks[] = {
     {"plate-slide-back-side-v3", "sawyer_xyz/sawyer_plate_slide_sideway.xml", kHandLow, kHandHigh,
      {F32(0.0), F32(0.6), F32(0.2)}, 6, {-0.25, 0.6, 0.0, -0.05, 0.6, 0.015}, {-0.25, 0.6, 0.0, 0.15, 0.6, 0.015},
      {-0.05, 0.6, 0.015}, {0.15, 0.6, 0.015}},
+    {"faucet-open-v3", "sawyer_xyz/sawyer_faucet.xml", {-0.5, 0.40, -0.15}, kHandHigh, {0.0, 0.4, 0.2}, 3,
+     {-0.05, 0.8, 0.0}, {0.05, 0.85, 0.0}, {-0.5, 0.40, -0.15}, kHandHigh},
+    {"faucet-close-v3", "sawyer_xyz/sawyer_faucet.xml", {-0.5, 0.40, -0.15}, kHandHigh, {0.0, 0.4, 0.2}, 3,
+     {-0.1, 0.8, 0.0}, {0.1, 0.85, 0.0}, {-0.5, 0.40, -0.15}, kHandHigh},
+    {"coffee-button-v3", "sawyer_xyz/sawyer_coffee.xml", kHandLow, kHandHigh, {0.0, 0.4, 0.2}, 3,
+     {-0.1, 0.8, -0.001}, {0.1, 0.9, 0.001}, {-0.1 + -0.001, 0.8 + (-0.22 + 0.03), -0.001 + 0.299},
+     {0.1 + 0.001, 0.9 + (-0.22 + 0.03), 0.001 + 0.301}},
+    {"dial-turn-v3", "sawyer_xyz/sawyer_dial.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
+     {-0.1, 0.7, 0.0}, {0.1, 0.8, 0.0}, {-0.1, 0.73, 0.0299}, {0.1, 0.83, 0.0301}},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
@@ -106,6 +116,9 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "handle-press-v3" || name == "handle-press-side-v3") return std::make_unique<HandlePress>(model, def);
   if (name == "handle-pull-v3" || name == "handle-pull-side-v3") return std::make_unique<HandlePull>(model, def);
   if (name.rfind("plate-slide", 0) == 0) return std::make_unique<PlateSlide>(model, def);
+  if (name == "faucet-open-v3" || name == "faucet-close-v3") return std::make_unique<Faucet>(model, def);
+  if (name == "coffee-button-v3") return std::make_unique<CoffeeButton>(model, def);
+  if (name == "dial-turn-v3") return std::make_unique<DialTurn>(model, def);
   if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
   if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
   if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);
