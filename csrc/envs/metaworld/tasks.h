@@ -8,6 +8,7 @@
 #include "articulated_tasks.h"
 #include "fixture_tasks.h"
 #include "handle_tasks.h"
+#include "lock_tasks.h"
 #include "object_tasks.h"
 #include "plate_tasks.h"
 #include "sawyer.h"
@@ -75,6 +76,15 @@ inline const TaskDef kTasks[] = {
      {0.1 + 0.001, 0.9 + (-0.22 + 0.03), 0.001 + 0.301}},
     {"dial-turn-v3", "sawyer_xyz/sawyer_dial.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
      {-0.1, 0.7, 0.0}, {0.1, 0.8, 0.0}, {-0.1, 0.73, 0.0299}, {0.1, 0.83, 0.0301}},
+    {"lever-pull-v3", "sawyer_xyz/sawyer_lever_pull.xml", {-0.5, 0.40, -0.15}, kHandHigh,
+     {F32(0.0), F32(0.4), F32(0.2)}, 3, {-0.1, 0.7, 0.0}, {0.1, 0.8, 0.0}, {-0.5, 0.40, -0.15}, kHandHigh},
+    {"door-lock-v3", "sawyer_xyz/sawyer_door_lock.xml", {-0.5, 0.40, -0.15}, kHandHigh,
+     {F32(0.0), F32(0.6), F32(0.2)}, 3, {-0.1, 0.8, 0.15}, {0.1, 0.85, 0.15}, {-0.5, 0.40, -0.15}, kHandHigh},
+    {"door-unlock-v3", "sawyer_xyz/sawyer_door_lock.xml", {-0.5, 0.40, -0.15}, kHandHigh,
+     {F32(0.0), F32(0.6), F32(0.2)}, 3, {-0.1, 0.8, 0.15}, {0.1, 0.85, 0.15}, {0.0, 0.64, 0.2100}, {0.2, 0.7, 0.2111}},
+    {"hand-insert-v3", "sawyer_xyz/sawyer_table_with_hole.xml", {-0.5, 0.40, -0.15}, kHandHigh,
+     {F32(0.0), F32(0.6), F32(0.2)}, 6, {-0.1, 0.6, 0.05, -0.04, 0.8, -0.0201}, {0.1, 0.7, 0.05, 0.04, 0.88, -0.0199},
+     {-0.04, 0.8, -0.0201}, {0.04, 0.88, -0.0199}, 0.15},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
@@ -119,6 +129,9 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "faucet-open-v3" || name == "faucet-close-v3") return std::make_unique<Faucet>(model, def);
   if (name == "coffee-button-v3") return std::make_unique<CoffeeButton>(model, def);
   if (name == "dial-turn-v3") return std::make_unique<DialTurn>(model, def);
+  if (name == "lever-pull-v3") return std::make_unique<LeverPull>(model, def);
+  if (name == "door-lock-v3" || name == "door-unlock-v3") return std::make_unique<DoorLock>(model, def);
+  if (name == "hand-insert-v3") return std::make_unique<HandInsert>(model, def);
   if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
   if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
   if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);
