@@ -31,10 +31,13 @@ struct TaskDef {
   // reset_model's rejection loop: draw again while the first two numbers
   // (object x, y) are within this distance of numbers 3 and 4 (0: never).
   double min_spread = 0.0;
+  // ... or, with spread_fixed, of this fixed point (the task's default goal).
+  bool spread_fixed = false;
+  std::array<double, 2> spread_xy{};
 
   bool Accept(const double* v) const {
     if (min_spread == 0.0) return true;
-    double d[2] = {v[0] - v[3], v[1] - v[4]};
+    double d[2] = {v[0] - (spread_fixed ? spread_xy[0] : v[3]), v[1] - (spread_fixed ? spread_xy[1] : v[4])};
     return !(Norm(d, 2) < min_spread);
   }
 };
@@ -185,6 +188,34 @@ class Sawyer {
       caging_and_gripping = (caging_and_gripping + reach) / Num(2.0);
     }
     return caging_and_gripping;
+  }
+
+  // The y-gripping variant of _gripper_caging_reward that Sweep, SweepInto,
+  // PushBack and Soccer define: pads' y against the object (margins from the
+  // pads' live places: their init_*_pad are views), x-z caging, and once
+  // caged the y gripping term instead of the gripper effort.
+  double YGripCaging(const double* obj, double obj_radius, double grip_margin, double xz_margin) const {
+    constexpr double kPadMargin = 0.05;
+    Vec3 tcp = TcpCenter();
+    Vec3 left_pad = BodyPos(leftpad_), right_pad = BodyPos(rightpad_);
+    double dy_left = left_pad[1] - obj[1];
+    double dy_right = obj[1] - right_pad[1];
+    double right_margin = std::abs(std::abs(obj[1] - right_pad[1]) - kPadMargin);
+    double left_margin = std::abs(std::abs(obj[1] - left_pad[1]) - kPadMargin);
+    double right_caging = Tolerance(dy_right, obj_radius, kPadMargin, right_margin);
+    double left_caging = Tolerance(dy_left, obj_radius, kPadMargin, left_margin);
+    double right_gripping = Tolerance(dy_right, obj_radius, grip_margin, right_margin);
+    double left_gripping = Tolerance(dy_left, obj_radius, grip_margin, left_margin);
+    double y_caging = HamacherProduct(right_caging, left_caging).v;
+    double y_gripping = HamacherProduct(right_gripping, left_gripping).v;
+    double xz[3] = {tcp[0] - obj[0], (tcp[1] + -tcp[1]) - (obj[1] + -obj[1]), tcp[2] - obj[2]};
+    double init_xz[3] = {obj_init_pos[0] - init_tcp[0],
+                         (obj_init_pos[1] + -obj_init_pos[1]) - (init_tcp[1] + -init_tcp[1]),
+                         obj_init_pos[2] - init_tcp[2]};
+    double x_z_caging = Tolerance(Norm(xz), 0.0, xz_margin, Norm(init_xz) - xz_margin);
+    double caging = HamacherProduct(y_caging, x_z_caging).v;
+    double gripping = caging > 0.95 ? y_gripping : 0.0;
+    return (caging + gripping) / 2.0;
   }
 
   const TaskDef& def;

@@ -12,6 +12,7 @@
 #include "object_tasks.h"
 #include "plate_tasks.h"
 #include "sawyer.h"
+#include "sweep_tasks.h"
 #include "wall_tasks.h"
 
 namespace rlpool::metaworld {
@@ -85,6 +86,16 @@ inline const TaskDef kTasks[] = {
     {"hand-insert-v3", "sawyer_xyz/sawyer_table_with_hole.xml", {-0.5, 0.40, -0.15}, kHandHigh,
      {F32(0.0), F32(0.6), F32(0.2)}, 6, {-0.1, 0.6, 0.05, -0.04, 0.8, -0.0201}, {0.1, 0.7, 0.05, 0.04, 0.88, -0.0199},
      {-0.04, 0.8, -0.0201}, {0.04, 0.88, -0.0199}, 0.15},
+    {"push-back-v3", "sawyer_xyz/sawyer_push_back_v3.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 6,
+     {-0.1, 0.8, 0.02, -0.1, 0.6, 0.0199}, {0.1, 0.85, 0.02, 0.1, 0.7, 0.0201}, {-0.1, 0.6, 0.0199},
+     {0.1, 0.7, 0.0201}, 0.15},
+    {"sweep-v3", "sawyer_xyz/sawyer_sweep_v3.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3, {-0.1, 0.6, 0.02},
+     {0.1, 0.7, 0.02}, {0.49, 0.6, 0.00}, {0.51, 0.7, 0.02}},
+    {"sweep-into-v3", "sawyer_xyz/sawyer_table_with_hole.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 6,
+     {-0.1, 0.6, 0.02, -0.001, 0.8399, 0.0199}, {0.1, 0.7, 0.02, 0.001, 0.8401, 0.0201}, {-0.001, 0.8399, 0.0199},
+     {0.001, 0.8401, 0.0201}, 0.15, true, {0.0, 0.84}},
+    {"soccer-v3", "sawyer_xyz/sawyer_soccer.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 6,
+     {-0.1, 0.6, 0.03, -0.1, 0.8, 0.0}, {0.1, 0.7, 0.03, 0.1, 0.9, 0.0}, {-0.1, 0.8, 0.0}, {0.1, 0.9, 0.0}, 0.15},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
@@ -132,6 +143,9 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "lever-pull-v3") return std::make_unique<LeverPull>(model, def);
   if (name == "door-lock-v3" || name == "door-unlock-v3") return std::make_unique<DoorLock>(model, def);
   if (name == "hand-insert-v3") return std::make_unique<HandInsert>(model, def);
+  if (name == "push-back-v3") return std::make_unique<PushBack>(model, def);
+  if (name == "sweep-v3" || name == "sweep-into-v3") return std::make_unique<Sweep>(model, def);
+  if (name == "soccer-v3") return std::make_unique<Soccer>(model, def);
   if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
   if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
   if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);
