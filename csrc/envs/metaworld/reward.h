@@ -68,9 +68,10 @@ inline Num operator/(Num a, Num b) { return Combine(a, b, [](auto x, auto y) { r
 
 // min(max(0, a), cap) of the float32 action number a (Python's builtins
 // keep the first argument on ties): a itself, as float32, when 0 < a <= cap.
+// numpy compares a with the Python float cap in float32.
 inline Num GripperEffort(float a, double cap) {
   if (!(a > 0.0f)) return {0.0};
-  if (cap < static_cast<double>(a)) return {cap};
+  if (static_cast<float>(cap) < a) return {cap};
   return {static_cast<double>(a), true};
 }
 

@@ -92,6 +92,9 @@ class Sawyer {
   // The reference's reset runs reset_model once before mj_resetData; its
   // data is wiped but these edits stay for the hand reset that follows.
   virtual void EditModel(const double*) {}
+  // After each step's forward pass: a task whose goal is a live view of a
+  // site (Basketball) reads it again.
+  virtual void Track() {}
   // _get_pos_objects / _get_quat_objects into the 14 padded object numbers.
   virtual void Objects(double* out14) const = 0;
   // evaluate_state on the clipped observation.
@@ -120,6 +123,7 @@ class Sawyer {
     SetMocapQuat();
     DoSimulation(action[3], -action[3]);
     mj_forward(m_, d_);
+    Track();
   }
 
   // _get_curr_obs_combined_no_goal: hand (3), finger gap (1), objects (14).

@@ -10,6 +10,7 @@
 #include "handle_tasks.h"
 #include "lock_tasks.h"
 #include "object_tasks.h"
+#include "place_tasks.h"
 #include "plate_tasks.h"
 #include "sawyer.h"
 #include "sweep_tasks.h"
@@ -96,6 +97,21 @@ inline const TaskDef kTasks[] = {
      {0.001, 0.8401, 0.0201}, 0.15, true, {0.0, 0.84}},
     {"soccer-v3", "sawyer_xyz/sawyer_soccer.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 6,
      {-0.1, 0.6, 0.03, -0.1, 0.8, 0.0}, {0.1, 0.7, 0.03, 0.1, 0.9, 0.0}, {-0.1, 0.8, 0.0}, {0.1, 0.9, 0.0}, 0.15},
+    {"coffee-pull-v3", "sawyer_xyz/sawyer_coffee.xml", kHandLow, kHandHigh, {0.0, 0.4, 0.2}, 6,
+     {-0.05, 0.7, -0.001, -0.1, 0.55, -0.001}, {0.05, 0.75, 0.001, 0.1, 0.65, 0.001}, {-0.1, 0.55, -0.001},
+     {0.1, 0.65, 0.001}, 0.15},
+    {"coffee-push-v3", "sawyer_xyz/sawyer_coffee.xml", kHandLow, kHandHigh, {0.0, 0.4, 0.2}, 6,
+     {-0.1, 0.55, -0.001, -0.05, 0.7, -0.001}, {0.1, 0.65, 0.001, 0.05, 0.75, 0.001}, {-0.05, 0.7, -0.001},
+     {0.05, 0.75, 0.001}, 0.15},
+    {"pick-out-of-hole-v3", "sawyer_xyz/sawyer_pick_out_of_hole.xml", {-0.5, 0.40, -0.05}, kHandHigh,
+     {0.0, 0.6, 0.2}, 6, {0.0, 0.75, 0.02, -0.1, 0.5, 0.15}, {0.0, 0.75, 0.02, 0.1, 0.6, 0.3}, {-0.1, 0.5, 0.15},
+     {0.1, 0.6, 0.3}, 0.15},
+    {"shelf-place-v3", "sawyer_xyz/sawyer_shelf_placing.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)},
+     6, {-0.1, 0.5, 0.019, -0.1, 0.8, 0.299}, {0.1, 0.6, 0.021, 0.1, 0.9, 0.301}, {-0.1, 0.8, 0.299},
+     {0.1, 0.9, 0.301}, 0.1},
+    {"basketball-v3", "sawyer_xyz/sawyer_basketball.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 6,
+     {-0.1, 0.6, 0.0299, -0.1, 0.85, 0.0}, {0.1, 0.7, 0.0301, 0.1, 0.9 + 1e-7, 0.0},
+     {-0.1 + 0.0, 0.85 + -0.083, 0.0 + 0.2499}, {0.1 + 0.0, (0.9 + 1e-7) + -0.083, 0.0 + 0.2501}, 0.15},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
@@ -146,6 +162,10 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "push-back-v3") return std::make_unique<PushBack>(model, def);
   if (name == "sweep-v3" || name == "sweep-into-v3") return std::make_unique<Sweep>(model, def);
   if (name == "soccer-v3") return std::make_unique<Soccer>(model, def);
+  if (name == "coffee-pull-v3" || name == "coffee-push-v3") return std::make_unique<Coffee>(model, def);
+  if (name == "pick-out-of-hole-v3") return std::make_unique<PickOutOfHole>(model, def);
+  if (name == "shelf-place-v3") return std::make_unique<ShelfPlace>(model, def);
+  if (name == "basketball-v3") return std::make_unique<Basketball>(model, def);
   if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
   if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
   if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);

@@ -28,6 +28,7 @@ REFERENCE_VERSION = "3.0.0"
 # The tasks rlpool has, by name. Only
 # tasks aligned and tested against Meta-World are listed.
 TASKS = [
+    "basketball-v3", "coffee-pull-v3", "coffee-push-v3", "pick-out-of-hole-v3", "shelf-place-v3",
     "button-press-topdown-v3", "button-press-topdown-wall-v3", "button-press-v3", "button-press-wall-v3",
     "coffee-button-v3", "dial-turn-v3", "door-close-v3", "door-lock-v3", "door-open-v3", "door-unlock-v3",
     "drawer-close-v3", "drawer-open-v3", "faucet-close-v3", "faucet-open-v3", "hand-insert-v3",
