@@ -29,7 +29,7 @@ ATOL = 1e-9
 FLOAT_INFO = ["near_object", "grasp_reward", "in_place_reward", "obj_to_target", "unscaled_reward"]
 EXACT_INFO = ["success", "grasp_success"]
 # Tasks whose expert needs steadier hands to succeed within one episode.
-NOISE = {"soccer-v3": 0.1}
+NOISE = {"soccer-v3": 0.1, "assembly-v3": 0.05}
 
 
 def play(name: str, num_envs: int = 2, seed: int = 5, partially_observable: bool = True) -> dict:

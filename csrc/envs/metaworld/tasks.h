@@ -9,6 +9,7 @@
 #include "fixture_tasks.h"
 #include "handle_tasks.h"
 #include "lock_tasks.h"
+#include "nut_tasks.h"
 #include "object_tasks.h"
 #include "place_tasks.h"
 #include "plate_tasks.h"
@@ -112,6 +113,17 @@ inline const TaskDef kTasks[] = {
     {"basketball-v3", "sawyer_xyz/sawyer_basketball.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 6,
      {-0.1, 0.6, 0.0299, -0.1, 0.85, 0.0}, {0.1, 0.7, 0.0301, 0.1, 0.9 + 1e-7, 0.0},
      {-0.1 + 0.0, 0.85 + -0.083, 0.0 + 0.2499}, {0.1 + 0.0, (0.9 + 1e-7) + -0.083, 0.0 + 0.2501}, 0.15},
+    {"assembly-v3", "sawyer_xyz/sawyer_assembly_peg.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 6,
+     {0.0, 0.6, 0.02, -0.1, 0.75, 0.1}, {0.0, 0.6, 0.02, 0.1, 0.85, 0.1}, {-0.1, 0.75, 0.1}, {0.1, 0.85, 0.1}, 0.1},
+    {"disassemble-v3", "sawyer_xyz/sawyer_assembly_peg.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.4), F32(0.2)},
+     6, {0.0, 0.6, 0.025, -0.1, 0.6, 0.1699}, {0.1, 0.75, 0.02501, 0.1, 0.75, 0.1701},
+     {-0.1 + 0.0, 0.6 + 0.0, 0.1699 + 0.005}, {0.1 + 0.0, 0.75 + 0.0, 0.1701 + 0.005}, 0.1},
+    {"box-close-v3", "sawyer_xyz/sawyer_box.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 6,
+     {-0.05, 0.5, 0.02, -0.1, 0.7, 0.133}, {0.05, 0.55, 0.02, 0.1, 0.8, 0.133}, {-0.1, 0.7, 0.133},
+     {0.1, 0.8, 0.133}, 0.25},
+    {"peg-unplug-side-v3", "sawyer_xyz/sawyer_peg_unplug_side.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
+     {-0.25, 0.6, -0.001}, {-0.15, 0.8, 0.001}, {-0.25 + 0.194, 0.6 + 0.0, -0.001 + 0.131},
+     {-0.15 + 0.194, 0.8 + 0.0, 0.001 + 0.131}},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
@@ -166,6 +178,9 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "pick-out-of-hole-v3") return std::make_unique<PickOutOfHole>(model, def);
   if (name == "shelf-place-v3") return std::make_unique<ShelfPlace>(model, def);
   if (name == "basketball-v3") return std::make_unique<Basketball>(model, def);
+  if (name == "assembly-v3" || name == "disassemble-v3") return std::make_unique<Nut>(model, def);
+  if (name == "box-close-v3") return std::make_unique<BoxClose>(model, def);
+  if (name == "peg-unplug-side-v3") return std::make_unique<PegUnplugSide>(model, def);
   if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
   if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
   if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);
