@@ -15,6 +15,7 @@
 #include "plate_tasks.h"
 #include "sawyer.h"
 #include "sweep_tasks.h"
+#include "tool_tasks.h"
 #include "wall_tasks.h"
 
 namespace rlpool::metaworld {
@@ -124,6 +125,17 @@ inline const TaskDef kTasks[] = {
     {"peg-unplug-side-v3", "sawyer_xyz/sawyer_peg_unplug_side.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {-0.25, 0.6, -0.001}, {-0.15, 0.8, 0.001}, {-0.25 + 0.194, 0.6 + 0.0, -0.001 + 0.131},
      {-0.15 + 0.194, 0.8 + 0.0, 0.001 + 0.131}},
+    {"bin-picking-v3", "sawyer_xyz/sawyer_bin_picking.xml", {-0.5, 0.40, 0.07}, kHandHigh, {0.0, 0.6, 0.2}, 6,
+     {-0.21, 0.65, 0.02, 0.1199, 0.699, -0.001}, {-0.03, 0.75, 0.02, 0.1201, 0.701, 0.001},
+     {0.1199, 0.699, -0.001}, {0.1201, 0.701, 0.001}},
+    {"hammer-v3", "sawyer_xyz/sawyer_hammer.xml", kHandLow, kHandHigh, {0.0, 0.4, 0.2}, 3, {-0.1, 0.4, 0.0},
+     {0.1, 0.5, 0.0}, {0.2399, 0.7399, 0.109}, {0.2401, 0.7401, 0.111}},
+    {"stick-push-v3", "sawyer_xyz/sawyer_stick_obj.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 6,
+     {-0.08, 0.58, 0.000, 0.399, 0.55, 0.1319}, {-0.03, 0.62, 0.001, 0.401, 0.6, 0.1321}, {0.399, 0.55, 0.1319},
+     {0.401, 0.6, 0.1321}, 0.1},
+    {"stick-pull-v3", "sawyer_xyz/sawyer_stick_obj.xml", {-0.5, 0.35, 0.05}, kHandHigh, {0.0, 0.6, 0.2}, 6,
+     {-0.1, 0.55, 0.000, 0.35, 0.45, 0.0199}, {0.0, 0.65, 0.001, 0.45, 0.55, 0.0201}, {0.35, 0.45, 0.0199},
+     {0.45, 0.55, 0.0201}, 0.1},
     {"door-open-v3", "sawyer_xyz/sawyer_door_pull.xml", kHandLow, kHandHigh, {0.0, 0.6, 0.2}, 3,
      {0.0, 0.85, 0.15}, {0.1, 0.95, 0.15}, {-0.3, 0.4, 0.1499}, {-0.2, 0.5, 0.1501}},
     {"drawer-open-v3", "sawyer_xyz/sawyer_drawer.xml", kHandLow, kHandHigh, {F32(0.0), F32(0.6), F32(0.2)}, 3,
@@ -181,6 +193,9 @@ inline std::unique_ptr<Sawyer> MakeTask(const mjModel* model, const TaskDef& def
   if (name == "assembly-v3" || name == "disassemble-v3") return std::make_unique<Nut>(model, def);
   if (name == "box-close-v3") return std::make_unique<BoxClose>(model, def);
   if (name == "peg-unplug-side-v3") return std::make_unique<PegUnplugSide>(model, def);
+  if (name == "bin-picking-v3") return std::make_unique<BinPicking>(model, def);
+  if (name == "hammer-v3") return std::make_unique<Hammer>(model, def);
+  if (name == "stick-push-v3" || name == "stick-pull-v3") return std::make_unique<Stick>(model, def);
   if (name == "door-open-v3") return std::make_unique<DoorOpen>(model, def);
   if (name == "drawer-open-v3") return std::make_unique<DrawerOpen>(model, def);
   if (name == "drawer-close-v3") return std::make_unique<DrawerClose>(model, def);

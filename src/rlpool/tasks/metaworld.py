@@ -28,6 +28,7 @@ REFERENCE_VERSION = "3.0.0"
 # The tasks rlpool has, by name. Only
 # tasks aligned and tested against Meta-World are listed.
 TASKS = [
+    "bin-picking-v3", "hammer-v3", "stick-push-v3", "stick-pull-v3",
     "assembly-v3", "disassemble-v3", "box-close-v3", "peg-unplug-side-v3",
     "basketball-v3", "coffee-pull-v3", "coffee-push-v3", "pick-out-of-hole-v3", "shelf-place-v3",
     "button-press-topdown-v3", "button-press-topdown-wall-v3", "button-press-v3", "button-press-wall-v3",
