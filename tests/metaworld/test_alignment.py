@@ -5,9 +5,11 @@ SeedSequence, Meta-World's seeded_rand_vec mode); rlpool env i draws the same
 numbers from its C++ port seeded with seed + i, twice per reset as the
 reference's reset runs reset_model twice.
 
-Per task, two envs play one whole episode (500 steps, truncated) and the
+Per task, one env plays one whole episode (500 steps, truncated) and the
 first observation of the next, with the same float32 actions (the task's
-scripted expert, a third of the steps uniform noise from 1.2x the Box).
+scripted expert, 30% of the steps (less for two tasks whose expert needs
+it) uniform noise from 1.2x the Box). Two envs of one pool check that env i
+is seeded with seed + i.
 Checked every step:
   - observation: |diff| <= 1e-9 (measured: 0, or a few 1e-16 in the
     object's quaternion, which scipy computes with another rounding);
@@ -28,11 +30,17 @@ from .reference import Actor, make_single
 ATOL = 1e-9
 FLOAT_INFO = ["near_object", "grasp_reward", "in_place_reward", "obj_to_target", "unscaled_reward"]
 EXACT_INFO = ["success", "grasp_success"]
-# Tasks whose expert needs steadier hands to succeed within one episode.
-NOISE = {"soccer-v3": 0.1, "assembly-v3": 0.05}
+# Tasks whose expert needs steadier hands to succeed within one episode
+# (measured: with 30% noise it never succeeds from seed 5), and StickPull,
+# whose expert fails from seed 5 even without noise, gets seed 6.
+NOISE = {
+    "soccer-v3": 0.1, "assembly-v3": 0.05, "bin-picking-v3": 0.1, "pick-place-wall-v3": 0.1, "push-wall-v3": 0.1,
+    "stick-pull-v3": 0.1,
+}
+SEED = {"stick-pull-v3": 6}
 
 
-def play(name: str, num_envs: int = 2, seed: int = 5, partially_observable: bool = True) -> dict:
+def play(name: str, num_envs: int = 1, seed: int = 5, partially_observable: bool = True) -> dict:
     env = rlpool.make(task_id(name), num_envs=num_envs, seed=seed, partially_observable=partially_observable)
     refs = [make_single(name, seed + i, partially_observable) for i in range(num_envs)]
     actors = [Actor(name, seed + i, NOISE.get(name, 0.3)) for i in range(num_envs)]
@@ -67,8 +75,12 @@ def play(name: str, num_envs: int = 2, seed: int = 5, partially_observable: bool
 
 @pytest.mark.parametrize("name", TASKS)
 def test_task_matches_metaworld(name):
-    stats = play(name)
+    stats = play(name, seed=SEED.get(name, 5))
     assert stats["successes"] > 0, f"{name}: the scripted expert never succeeded, so success was never compared at 1"
+
+
+def test_env_i_is_seeded_with_seed_plus_i():
+    play("reach-v3", num_envs=2, seed=7)
 
 
 def test_goal_observable_matches_metaworld():

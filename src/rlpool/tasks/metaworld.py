@@ -7,8 +7,8 @@ points at its ``assets``; nothing is copied into rlpool). Ids follow envpool:
 on) as envpool's default. A single-task env draws a new goal every episode
 from its own numpy Generator (Meta-World's ``seeded_rand_vec`` mode).
 
-Multi-task pools: ``MetaWorld/MT10-v3`` runs Meta-World's MT10 task list,
-env i the task ``i % 10``; ``info["task_id"]`` says which, and
+Multi-task pools: ``MetaWorld/MT10-v3`` and ``MetaWorld/MT50-v3`` run
+Meta-World's MT10 and MT50 task lists, env i the task ``i % k``; ``info["task_id"]`` says which, and
 ``one_hot_task_id=True`` appends its one-hot id to the observation. Goals
 are Meta-World's MT benchmark's: 50 per task from ``np.random.seed(seed)``
 (the pool's ``seed``), one picked per episode by the env's Generator; the
@@ -25,25 +25,25 @@ from ..registry import register
 
 REFERENCE_VERSION = "3.0.0"
 
-# The tasks rlpool has, by name. Only
-# tasks aligned and tested against Meta-World are listed.
+# Meta-World's ALL_V3_ENVIRONMENTS, in its order (MT50's task list). Every
+# one is ported and aligned (tests/metaworld).
 TASKS = [
-    "bin-picking-v3", "hammer-v3", "stick-push-v3", "stick-pull-v3",
-    "assembly-v3", "disassemble-v3", "box-close-v3", "peg-unplug-side-v3",
-    "basketball-v3", "coffee-pull-v3", "coffee-push-v3", "pick-out-of-hole-v3", "shelf-place-v3",
-    "button-press-topdown-v3", "button-press-topdown-wall-v3", "button-press-v3", "button-press-wall-v3",
-    "coffee-button-v3", "dial-turn-v3", "door-close-v3", "door-lock-v3", "door-open-v3", "door-unlock-v3",
-    "drawer-close-v3", "drawer-open-v3", "faucet-close-v3", "faucet-open-v3", "hand-insert-v3",
-    "handle-press-side-v3", "handle-press-v3", "handle-pull-side-v3", "handle-pull-v3", "lever-pull-v3",
-    "peg-insert-side-v3", "pick-place-v3", "pick-place-wall-v3", "plate-slide-back-side-v3", "plate-slide-back-v3",
-    "plate-slide-side-v3", "plate-slide-v3", "push-back-v3", "push-v3", "push-wall-v3", "reach-v3", "reach-wall-v3",
-    "soccer-v3", "sweep-into-v3", "sweep-v3", "window-close-v3", "window-open-v3",
+    "assembly-v3", "basketball-v3", "bin-picking-v3", "box-close-v3", "button-press-topdown-v3",
+    "button-press-topdown-wall-v3", "button-press-v3", "button-press-wall-v3", "coffee-button-v3", "coffee-pull-v3",
+    "coffee-push-v3", "dial-turn-v3", "disassemble-v3", "door-close-v3", "door-lock-v3", "door-open-v3",
+    "door-unlock-v3", "hand-insert-v3", "drawer-close-v3", "drawer-open-v3", "faucet-open-v3", "faucet-close-v3",
+    "hammer-v3", "handle-press-side-v3", "handle-press-v3", "handle-pull-side-v3", "handle-pull-v3", "lever-pull-v3",
+    "pick-place-wall-v3", "pick-out-of-hole-v3", "pick-place-v3", "plate-slide-v3", "plate-slide-side-v3",
+    "plate-slide-back-v3", "plate-slide-back-side-v3", "peg-insert-side-v3", "peg-unplug-side-v3", "soccer-v3",
+    "stick-push-v3", "stick-pull-v3", "push-v3", "push-wall-v3", "push-back-v3", "reach-v3", "reach-wall-v3",
+    "shelf-place-v3", "sweep-into-v3", "sweep-v3", "window-open-v3", "window-close-v3",
 ]
 
 MT10 = [
     "reach-v3", "push-v3", "pick-place-v3", "door-open-v3", "drawer-open-v3", "drawer-close-v3",
     "button-press-topdown-v3", "peg-insert-side-v3", "window-open-v3", "window-close-v3",
 ]
+MT50 = TASKS
 
 
 def task_id(name: str) -> str:
@@ -100,7 +100,7 @@ for _name in TASKS:
              reference=f"metaworld {REFERENCE_VERSION} {_name} (seeded_rand_vec)", prepare=_prepare_single,
              base_path=_ASSETS, task_name=_name)
 
-for _bench, _names in (("MT10", MT10),):
+for _bench, _names in (("MT10", MT10), ("MT50", MT50)):
     if all(n in TASKS for n in _names):
         register(f"MetaWorld/{_bench}-v3", "metaworld", "MetaWorldEnv", max_episode_steps=500,
                  reference=f"metaworld {REFERENCE_VERSION} Meta-World/{_bench}", prepare=_multi_task(_bench, _names),
