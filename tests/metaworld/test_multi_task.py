@@ -117,5 +117,7 @@ def test_bad_input():
         rlpool.make("MetaWorld/MT10-v3", task_names=",".join(MT10[:9] + ["sweep-v9"]))
     with pytest.raises(ValueError, match="MT50 runs 50 tasks"):
         rlpool.make("MetaWorld/MT50-v3", task_names=",".join(MT50[:10]))
+    with pytest.raises(ValueError, match=r"seed must be in \[0, 2\*\*32\), got -1"):
+        rlpool.make("MetaWorld/MT10-v3", num_envs=10, seed=-1)
     with pytest.raises(ValueError, match="env_seed"):
         rlpool.make("MetaWorld/MT10-v3", num_envs=10, env_seed=[1, 2, 3])

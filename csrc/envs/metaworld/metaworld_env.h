@@ -68,7 +68,6 @@ class MetaWorldEnv {
     c.Set("base_path", std::string(), "Meta-World's assets folder (default: the installed metaworld package's)");
     c.Set("partially_observable", true, "hide the goal (its 3 numbers are zeros)");
     c.Set("one_hot_task_id", false, "append the task's one-hot id (k numbers) to the observation");
-    c.Set("goal_seed", int64_t{0}, "multi-task pools: seed of the benchmark's goal table (the pool's seed)");
     return c;
   }
 
@@ -168,7 +167,12 @@ class MetaWorldEnv {
   // (two draws each, see Reset); the goals are each reset's last draw.
   // Every env replays the whole sequence and keeps its own task's goals.
   void MakeGoalTable(const Config& c, const std::vector<const TaskDef*>& tasks) {
-    random::LegacyRandomState legacy(static_cast<uint32_t>(c.Get<int64_t>("goal_seed")));
+    // The pool's seed (the engine's common option, in the same config).
+    int64_t seed = c.Get<int64_t>("seed");
+    if (seed < 0 || seed > int64_t{0xFFFFFFFF})
+      throw std::invalid_argument("a Meta-World multi-task pool draws its goals as np.random.seed(seed) does: seed "
+                                  "must be in [0, 2**32), got " + std::to_string(seed));
+    random::LegacyRandomState legacy(static_cast<uint32_t>(seed));
     goals_.assign(6 * kGoals, 0.0);
     double v[6];
     for (int t = 0; t < num_tasks_; ++t) {

@@ -91,7 +91,6 @@ def _multi_task(benchmark: str, names: list[str]):
             raise ValueError(f"unknown Meta-World task(s) {', '.join(unknown)} in task_names; rlpool has: "
                              f"{', '.join(TASKS)}")
         config["task_names"] = ",".join(listed)
-        config["goal_seed"] = int(config["seed"]) & 0xFFFFFFFF
     return prepare
 
 
