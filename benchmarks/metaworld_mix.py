@@ -1,6 +1,6 @@
 """Meta-World: the cost of mixing tasks in one pool, and rlpool's MT10 against
 Meta-World's own MT10 (gymnasium SyncVectorEnv). Prints JSON; the recorded
-run is benchmarks/results/metaworld.json (command, date, load there).
+run is benchmarks/results/metaworld_mix.json (command, date, load there).
 
     flock /tmp/rlpool-bench.lock python benchmarks/metaworld_mix.py
 
