@@ -105,9 +105,8 @@ class MetaWorldEnv {
     num_tasks_ = static_cast<int>(tasks.size());
     task_id_ = index % num_tasks_;
     const TaskDef& def = *tasks[task_id_];
-    mujoco::ModelPtr model = mujoco::LoadModel<LoadSawyerXml>(
-        mujoco::ExpandModelPath(c.Get<std::string>("base_path"), def.xml));
-    task_ = MakeTask(model.get(), def);
+    model_ = mujoco::LoadModel<LoadSawyerXml>(mujoco::ExpandModelPath(c.Get<std::string>("base_path"), def.xml));
+    task_ = MakeTask(model_.get(), def);
     if (!c.Get<std::string>("task_names").empty()) MakeGoalTable(c, tasks);
   }
 
@@ -213,6 +212,7 @@ class MetaWorldEnv {
   NpRandom rng_;
   bool partially_observable_, one_hot_;
   int num_tasks_ = 1, task_id_ = 0;
+  mujoco::ModelPtr model_;  // shared by every env of this task; task_ steps a view of it
   std::unique_ptr<Sawyer> task_;
   std::vector<double> goals_;  // this env's 50 goals (multi-task pools)
   std::array<double, 18> prev_{};

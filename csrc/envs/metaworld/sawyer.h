@@ -1,8 +1,9 @@
 // The Sawyer arm every Meta-World v3 task shares: Meta-World 3.0.0's
 // SawyerXYZEnv (sawyer_xyz_env.py) less the task-specific parts, which a
 // task class (reach.h, push.h, ...) supplies by overriding the virtuals.
-// One Sawyer owns a private copy of its task's model, because tasks move
-// sites and bodies of the model at reset, as the reference does.
+// Tasks move sites and bodies of the model at reset, as the reference does,
+// so each Sawyer steps a view of the shared model (its struct copied, ~20 MB
+// of meshes still shared) whose body_pos and site_pos are its own arrays.
 #pragma once
 
 #include <mujoco/mujoco.h>
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "reward.h"
 
@@ -59,14 +61,17 @@ class Sawyer {
   static constexpr int kFrameSkip = 5;
   static constexpr int kObsDim = 39;
 
-  Sawyer(const mjModel* shared, const TaskDef& def) : def(def) {
-    m_ = mj_copyModel(nullptr, shared);
-    if (m_ == nullptr) throw std::runtime_error("MuJoCo could not copy the Meta-World model");
+  // `shared` must outlive this (the env holds it; the model cache keeps it).
+  Sawyer(const mjModel* shared, const TaskDef& def)
+      : def(def),
+        view_(*shared),
+        body_pos_(shared->body_pos, shared->body_pos + 3 * static_cast<size_t>(shared->nbody)),
+        site_pos_(shared->site_pos, shared->site_pos + 3 * static_cast<size_t>(shared->nsite)) {
+    view_.body_pos = body_pos_.data();
+    view_.site_pos = site_pos_.data();
+    m_ = &view_;
     d_ = mj_makeData(m_);
-    if (d_ == nullptr) {
-      mj_deleteModel(m_);
-      throw std::runtime_error("MuJoCo could not allocate mjData");
-    }
+    if (d_ == nullptr) throw std::runtime_error("MuJoCo could not allocate mjData");
     hand_ = Id(m_, mjOBJ_BODY, "hand");
     rightclaw_ = Id(m_, mjOBJ_BODY, "rightclaw");
     leftclaw_ = Id(m_, mjOBJ_BODY, "leftclaw");
@@ -78,10 +83,7 @@ class Sawyer {
     rightpad_geom_ = Id(m_, mjOBJ_GEOM, "rightpad_geom");
     goal_site_ = mj_name2id(m_, mjOBJ_SITE, "goal");
   }
-  virtual ~Sawyer() {
-    mj_deleteData(d_);
-    mj_deleteModel(m_);
-  }
+  virtual ~Sawyer() { mj_deleteData(d_); }
   Sawyer(const Sawyer&) = delete;
   Sawyer& operator=(const Sawyer&) = delete;
 
@@ -264,6 +266,9 @@ class Sawyer {
   // data.body(name).xquat: MuJoCo's (w, x, y, z).
   void BodyQuat(int body, double* q) const { std::copy(d_->xquat + 4 * body, d_->xquat + 4 * body + 4, q); }
 
+  mjModel view_;                  // the shared model's struct: its arrays but these two
+  std::vector<double> body_pos_;  // this env's body positions (tasks move bodies)
+  std::vector<double> site_pos_;  // and site offsets
   mjModel* m_;
   mjData* d_;
 
