@@ -9,6 +9,7 @@
 //     static Config DefaultConfig();              // its options with defaults
 //     static EnvSpec Spec(const Config& config);  // its fields for a config
 //     MyEnv(const Config& config, uint32_t seed); // own RNG seeded from `seed`
+//     // or MyEnv(const Config&, uint32_t seed, int32_t index): index = env id
 //     void Reset(const Row& out, bool full);      // new episode: write obs+info
 //     StepResult Step(const void* action, const Row& out);
 //   };

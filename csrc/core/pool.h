@@ -36,6 +36,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -325,7 +326,14 @@ class Pool {
     int64_t elapsed = 0;
     bool done = true;       // the last step ended its episode (or it never started)
     bool truncated = true;  // ... and did so by the time limit
-    EnvSlot(const Config& c, uint32_t seed) : env(c, seed) {}
+    // An env may take its index in the pool as a third argument (Meta-World's
+    // multi-task pools run task i % k in env i); most take (config, seed).
+    EnvSlot(const Config& c, uint32_t seed, int32_t index)
+      requires std::is_constructible_v<Env, const Config&, uint32_t, int32_t>
+        : env(c, seed, index) {}
+    EnvSlot(const Config& c, uint32_t seed, int32_t)
+      requires(!std::is_constructible_v<Env, const Config&, uint32_t, int32_t>)
+        : env(c, seed) {}
   };
 
   // Sync blocks: free, kept for the step that sent it (kOwned), or waiting
@@ -369,7 +377,7 @@ class Pool {
     auto make_share = [&](int t) {
       for (int i = t; i < options_.num_envs; i += n) {
         try {
-          envs_[i] = std::make_unique<EnvSlot>(config, options_.seeds[i]);
+          envs_[i] = std::make_unique<EnvSlot>(config, options_.seeds[i], i);
         } catch (...) {
           std::lock_guard<std::mutex> lock(error_mu);
           if (!error) error = std::current_exception();

@@ -281,10 +281,25 @@ MARL = Scenario(
     libraries=("rlpool", "mpe2", "supersuit", "supersuit-procs", "jaxmarl", "bare"),
 )
 
+# Meta-World: its own single-task envs (metaworld 3.0.0 under the MuJoCo-4
+# shim of rlpool.bench.metaworld_reference) in gymnasium's vector envs are
+# the peer, envpool where its wheel has MetaWorld, the bare loop the ceiling.
+METAWORLD = Scenario(
+    name="metaworld",
+    description=(
+        "MetaWorld/Reach-v3, PickPlace-v3 and DoorOpen-v3 at batch 8 and 32, sync and async, default threads; vs "
+        "envpool where its wheel has MetaWorld, Meta-World 3.0.0 in gymnasium's Sync/AsyncVectorEnv and the "
+        "bare-loop ceiling"
+    ),
+    points=_sweep(["MetaWorld/Reach-v3", "MetaWorld/PickPlace-v3", "MetaWorld/DoorOpen-v3"], [8, 32], 0,
+                  "metaworld"),
+    timing=Timing(warmup_s=0.5, repeat_s=0.5, repeats=5),
+)
+
 SCENARIOS = {
     s.name: s
     for s in (QUICK, PAPER, CORES, WAITS, SCALE, TRAIN, *FAMILIES, PYTHON_ENV, VIZDOOM, XLA, DM_CONTROL, MINIGRID, PROCGEN,
-              ROBOTICS, MARL)
+              ROBOTICS, MARL, METAWORLD)
 }
 
 

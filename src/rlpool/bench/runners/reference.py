@@ -61,9 +61,30 @@ def gymnasium_recipe(task_id: str) -> tuple[str, dict[str, Any], list[Callable[[
         except ImportError:
             raise Skip("gymnasium-robotics is not installed (pip install gymnasium-robotics==1.4.2)") from None
         task_id = reference_id(task_id)
+    if _family(task_id) == "metaworld":
+        return _metaworld_recipe(task_id)
     if task_id not in gymnasium.registry:
         raise Skip(f"gymnasium has no {task_id}")
     return task_id, {}, []
+
+
+def _metaworld_recipe(task_id: str):
+    """Meta-World's own single-task env (its "Meta-World/MT1" registration,
+    500 steps), under the MuJoCo-4 shim; its multi-task pools have no
+    single-env registration."""
+    from rlpool import registry
+
+    name = registry.get_task(task_id).defaults.get("task_name")
+    if not name:
+        raise Skip(f"Meta-World registers no single env for the multi-task pool {task_id}")
+    try:
+        from ..metaworld_reference import install_mujoco4_shim
+
+        install_mujoco4_shim()
+        import metaworld  # noqa: F401  (registers Meta-World/MT1 with gymnasium)
+    except ImportError:
+        raise Skip("metaworld is not installed (pip install metaworld==3.0.0)") from None
+    return "Meta-World/MT1", {"env_name": name}, []
 
 
 def _vizdoom_recipe(task_id: str):
