@@ -47,6 +47,7 @@ def run_side_by_side(game, steps, *, seed=3, gray=True, sticky=0.0, stack=4, hei
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
 def test_grayscale_default_pipeline_is_bit_exact(game):
     # With this seed's actions every game ends at least once within STEPS
     # (Pong 21:0 at step 1018), so whole episodes and the resets after

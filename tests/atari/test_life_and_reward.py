@@ -19,6 +19,7 @@ OPTS = dict(num_envs=1, seed=7, noop_max=0, use_fire_reset=False)
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
 def test_episodic_life_continues_the_game(game):
     plain = rlpool.make(f"{game}-v5", **OPTS)
     life = rlpool.make(f"{game}-v5", episodic_life=True, reward_clip=True, zero_discount_on_life_loss=True, **OPTS)

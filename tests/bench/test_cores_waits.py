@@ -20,6 +20,7 @@ def test_sync_bound_deals_each_round_of_steps_through_the_barrier():
         sync_bound(np.ones((2, 3)), envs_per_core=4)
 
 
+@pytest.mark.slow
 def test_cores_scenario_measures_fresh_default_pools(monkeypatch):
     from rlpool.bench import cores
 
@@ -63,6 +64,7 @@ def test_cores_scenario_measures_fresh_default_pools(monkeypatch):
     assert json.loads(json.dumps(as_json)) == as_json  # strict JSON: the control's unmeasured CPU is null, not NaN
 
 
+@pytest.mark.slow
 def test_waits_scenario_compares_every_variant_on_fresh_pools(monkeypatch, capsys, tmp_path):
     import os
 

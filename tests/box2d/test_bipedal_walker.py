@@ -36,6 +36,7 @@ def test_lockstep_with_gymnasium(assert_lockstep, task_id):
 
 
 @pytest.mark.parametrize("task_id", ["BipedalWalker-v3", "BipedalWalkerHardcore-v3"])
+@pytest.mark.slow
 def test_random_policy_statistics_match(compare_random_policy, task_id):
     # Episodes capped at 200 steps on both sides: random walkers that do not
     # fall stand for the full 1600, which would cost gymnasium minutes here.

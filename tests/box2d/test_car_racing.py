@@ -114,6 +114,7 @@ def test_lockstep_across_resets():
         check_frame(obs[0], ref_obs, f"reset after episode {episode}")
 
 
+@pytest.mark.slow
 def test_random_policy_statistics_match(compare_random_policy):
     # 200 episodes each side, capped at 200 steps: a random car rarely ends an
     # episode itself, and uncapped episodes (1,000 steps) would take minutes.

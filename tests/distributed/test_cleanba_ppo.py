@@ -115,6 +115,7 @@ def test_a_raising_process_leaves_at_once_and_the_other_stops_naming_it(tmp_path
         p1.kill()
 
 
+@pytest.mark.slow
 def test_a_run_that_never_fills_gives_a_clear_error_within_the_timeout(tmp_path):
     port = free_port()
     args = [*TINY, "--coordinator-address", f"127.0.0.1:{port}", "--num-processes", "2", "--process-id", "0",
@@ -125,6 +126,7 @@ def test_a_run_that_never_fills_gives_a_clear_error_within_the_timeout(tmp_path)
     assert f"could not join the distributed run at 127.0.0.1:{port} as process 0 of 2" in proc.stderr()
 
 
+@pytest.mark.slow
 def test_a_wrong_coordinator_address_gives_a_clear_error_within_the_timeout(tmp_path):
     port = free_port()  # nothing listens there
     args = [*TINY, "--coordinator-address", f"127.0.0.1:{port}", "--num-processes", "2", "--process-id", "1",

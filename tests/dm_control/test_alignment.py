@@ -75,6 +75,7 @@ def run_episode(domain: str, task: str, seed: int, steps: int, actions: np.ndarr
 
 
 @pytest.mark.parametrize("domain,task", TASKS, ids=[task_id(d, t) for d, t in TASKS])
+@pytest.mark.slow
 def test_whole_episode_matches_dm_control(domain, task):
     steps = STEPS.get((domain, task), STEPS.get(domain, 1000))
     seed = 1000 + TASKS.index((domain, task))
@@ -110,6 +111,7 @@ def test_out_of_range_actions_pass_through_as_in_dm_control():
     assert run_episode("hopper", "stand", 3, 200, actions=actions) == 200
 
 
+@pytest.mark.slow
 def test_default_frame_skip_and_time_limit_are_dm_control_s():
     """frame_skip defaults to dm_control's n_sub_steps and max_episode_steps
     to its step limit (the time limit over the control timestep)."""

@@ -93,6 +93,7 @@ CHEAP = sorted({p.values[1] for p in shell_commands() if _is_cheap(p.values[1])}
 
 
 @pytest.mark.parametrize("cmd", CHEAP)
+@pytest.mark.slow
 def test_cheap_shell_command_runs_as_written(cmd, tmp_path):
     out = subprocess.run(shlex.split(cmd), cwd=tmp_path, capture_output=True, text=True, timeout=240)
     assert out.returncode == 0, f"{cmd!r} exited {out.returncode}:\n{out.stdout[-2000:]}\n{out.stderr[-2000:]}"
@@ -104,6 +105,7 @@ def python_code(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("path", [p for p in DOCS if python_code(p)], ids=lambda p: p.name)
+@pytest.mark.slow
 def test_python_blocks_run_as_written(path, tmp_path):
     code = python_code(path)
     script = tmp_path / "doc.py"

@@ -57,6 +57,7 @@ class Checker:
 # Small batches run on the calling thread; 2048 CartPoles (~100 us) exceed the
 # inline budget and go to the workers, with the caller probing whole batches.
 @pytest.mark.parametrize("n, batch", [(64, 16), (4096, 2048)])
+@pytest.mark.slow
 def test_async_random_send_recv(n, batch):
     env = rlpool.make("CartPole-v1", num_envs=n, batch_size=batch, num_threads=3, debug_state=True,
                       max_episode_steps=50)
@@ -85,6 +86,7 @@ def test_async_random_send_recv(n, batch):
 
 
 @pytest.mark.parametrize("n", [32, 2048])
+@pytest.mark.slow
 def test_sync_random_subsets(n):
     env = rlpool.make("CartPole-v1", num_envs=n, num_threads=3, debug_state=True, max_episode_steps=30)
     rng = np.random.default_rng(1)

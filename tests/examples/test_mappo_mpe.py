@@ -12,6 +12,7 @@ from ._load import load  # noqa: E402
 mappo = load("mappo_mpe")
 
 
+@pytest.mark.slow
 def test_two_updates_end_to_end(tmp_path):
     csv = tmp_path / "run.csv"
     result = mappo.main(["--num-envs", "4", "--num-steps", "30", "--max-updates", "2", "--quiet", "--csv", str(csv)])

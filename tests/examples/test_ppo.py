@@ -40,6 +40,7 @@ def _rows(path) -> list[list[str]]:
         ("CartPole-v1", ["--num-envs", "2", "--backend", "gymnasium-sync"]),
     ],
 )
+@pytest.mark.slow
 def test_two_updates_end_to_end(tmp_path, env_id, extra):
     csv = tmp_path / "run.csv"
     result = ppo.main(["--env-id", env_id, "--csv", str(csv), *TINY, *extra])
@@ -55,6 +56,7 @@ def test_envpool_backend_runs_the_same_script(tmp_path):
     assert result["global_step"] == 2 * 16 * 4
 
 
+@pytest.mark.slow
 def test_same_seed_gives_the_same_curve_twice(tmp_path):
     args = ["--env-id", "CartPole-v1", "--num-envs", "4", "--num-steps", "64", "--max-updates", "6", "--quiet"]
     ppo.main([*args, "--csv", str(tmp_path / "a.csv")])
@@ -130,6 +132,7 @@ def test_async_rollout_trains_every_acted_row_exactly_once():
     assert sorted(trained + [int(o) for o in rollout.obs[: rollout.size, 0]]) == list(range(stamp))
 
 
+@pytest.mark.slow
 def test_cartpole_reaches_475_within_500k_steps_bit_identically_on_1_and_2_threads(tmp_path):
     """The issue's learning test. The running average is over the last 100
     episodes (gymnasium's definition of solving CartPole-v1)."""

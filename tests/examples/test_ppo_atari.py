@@ -14,6 +14,7 @@ ppo_atari = load("ppo_atari")
 
 
 @pytest.mark.parametrize("extra", [[], ["--num-envs", "4", "--batch-size", "2"]])
+@pytest.mark.slow
 def test_two_updates_end_to_end(tmp_path, extra):
     csv = tmp_path / "pong.csv"
     args = ["--env-id", "Pong-v5", "--num-envs", "2", "--num-steps", "8", "--num-minibatches", "2",

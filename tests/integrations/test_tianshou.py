@@ -32,6 +32,7 @@ def _dqn(action_space, seed=0):
                target_update_freq=320)
 
 
+@pytest.mark.slow
 def test_collector_collects_1000_steps_of_real_transitions():
     num_envs = 8
     pool = rlpool.make_gymnasium("CartPole-v1", num_envs=num_envs, seed=0)

@@ -74,6 +74,7 @@ def play(name: str, num_envs: int = 1, seed: int = 5, partially_observable: bool
 
 
 @pytest.mark.parametrize("name", TASKS)
+@pytest.mark.slow
 def test_task_matches_metaworld(name):
     stats = play(name, seed=SEED.get(name, 5))
     assert stats["successes"] > 0, f"{name}: the scripted expert never succeeded, so success was never compared at 1"

@@ -24,6 +24,7 @@ BABYAI_SEEDS = list(range(5))
 SEEDS_FOR = {"BabyAI-SynthS5R2-v0": list(range(10, 15))}
 
 @pytest.mark.parametrize("task_id", IDS)
+@pytest.mark.slow
 def test_matches_reference(task_id, lockstep):
     seeds = SEEDS_FOR.get(task_id, BABYAI_SEEDS if task_id.startswith("BabyAI") else SEEDS)
     assert lockstep(task_id, seeds) >= len(seeds)

@@ -3,6 +3,8 @@ so deterministic), the maze one's main loop finishes."""
 
 import re
 
+import pytest
+
 from .conftest import load_example
 
 
@@ -12,6 +14,7 @@ def test_cartpole_example_trains(cartpole_id):
     assert example.train(cartpole_id, generations=15) >= 475.0
 
 
+@pytest.mark.slow
 def test_maze_example_main_runs(maze_id, capsys, monkeypatch):
     example = load_example("python_env_maze")
     monkeypatch.setattr(example, "register", lambda: maze_id)

@@ -78,6 +78,7 @@ def check_table(task, gym_id, samples, rl_kwargs=None, gym_kwargs=None):
         ("Taxi-v3", "Taxi-v4", {}, None),
     ],
 )
+@pytest.mark.slow
 def test_deterministic_tables_equal_gymnasium(task, gym_id, kwargs, gym_kwargs):
     check_table(task, gym_id, 1, kwargs, gym_kwargs)
 
@@ -95,5 +96,6 @@ def test_deterministic_tables_equal_gymnasium(task, gym_id, kwargs, gym_kwargs):
         ("Taxi-v4", "Taxi-v4", {"is_rainy": True, "rainy_probability": 0.6}, None, 150),
     ],
 )
+@pytest.mark.slow
 def test_stochastic_tables_match_gymnasium(task, gym_id, kwargs, gym_kwargs, samples):
     check_table(task, gym_id, samples, kwargs, gym_kwargs)

@@ -31,6 +31,7 @@ def resized_stack(frames, h=84, w=84):
     [("Basic-v1", False), ("DeadlyCorridor-v1", False), ("DefendTheCenter-v1", False),
      ("HealthGathering-v1", True), ("D1Basic-v1", True)],
 )
+@pytest.mark.slow
 def test_matches_python_vizdoom(task_id, check_preprocessing):
     seed = 123
     spec = rlpool.make_spec(task_id)

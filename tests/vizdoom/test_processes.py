@@ -27,6 +27,7 @@ def wait_until(predicate, timeout=15.0):
     return predicate()
 
 
+@pytest.mark.slow
 def test_make_close_8_envs_20_times_leaves_nothing():
     engines_before, shm_before = engine_processes(_vizdoom.ENGINE_PATH), shm_objects()
     for _ in range(20):

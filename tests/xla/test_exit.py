@@ -48,6 +48,7 @@ ENDINGS = {
 
 
 @pytest.mark.parametrize("ending", sorted(ENDINGS))
+@pytest.mark.slow
 def test_exit_after_xla_is_silent(ending):
     code = textwrap.dedent(PRELUDE) + ENDINGS[ending] + "\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=240)
