@@ -462,6 +462,16 @@ class Pool {
   // task exists. (On x86 the add is the same instruction either way.)
   uint64_t ClaimRows(uint64_t n) { return claimed_.fetch_add(n, std::memory_order_acq_rel); }
 
+  // Async: claims n consecutive rows at once and gives tasks[i] the i-th.
+  void AssignAsyncRows(Task* tasks, size_t n) {
+    const size_t batch = static_cast<size_t>(options_.batch_size);
+    const uint64_t claim = ClaimRows(n);
+    for (size_t i = 0; i < n; ++i) {
+      tasks[i].row = static_cast<int32_t>((claim + i) % batch);
+      tasks[i].block = static_cast<uint32_t>(((claim + i) / batch) % num_blocks_);
+    }
+  }
+
   // The caller's own batch. Async rows are claimed for the whole batch at
   // once, and each block hears once how many of its rows are done, so a cheap
   // env step pays no atomic operation or division of its own. Only a probe
@@ -475,14 +485,7 @@ class Pool {
     const bool probe = running_probe_;
     const double start = InlinePolicy::Now(probe);
     auto next_check = std::chrono::steady_clock::now() + poll;
-    if (async_) {  // fix each task's row, in case it is handed over
-      const size_t batch = static_cast<size_t>(options_.batch_size);
-      const uint64_t claim = ClaimRows(k);
-      for (size_t i = 0; i < k; ++i) {
-        running_inline_[i].row = static_cast<int32_t>((claim + i) % batch);
-        running_inline_[i].block = static_cast<uint32_t>(((claim + i) / batch) % num_blocks_);
-      }
-    }
+    if (async_) AssignAsyncRows(running_inline_.data(), k);  // fixed now, in case they are handed over
     auto check_due = [&] { return probe && std::chrono::steady_clock::now() >= next_check; };
     for (size_t i = 0; i < k;) {  // the tasks of one block are contiguous
       const uint32_t block = running_inline_[i].block;
@@ -530,9 +533,7 @@ class Pool {
     while (!b.Ready()) {
       // A run of tasks, as a worker takes them (WorkerLoop): its own share's
       // from the back first, then queued ones.
-      const double cost = policy_.CostNs();
-      const size_t want =
-          cost > 0 ? static_cast<size_t>(std::clamp(kChunkBudgetNs / cost, 1.0, static_cast<double>(kMaxChunk))) : 1;
+      const size_t want = RunLength(policy_.CostNs());
       auto start = std::chrono::steady_clock::now();
       size_t m = 0;
       if (share != nullptr) {
@@ -595,17 +596,20 @@ class Pool {
   static constexpr size_t kMaxChunk = 64;
   static constexpr double kChunkBudgetNs = 2000.0;
 
+  // Tasks per run at a mean cost of `cost_ns` per task (one while unknown).
+  static size_t RunLength(double cost_ns) {
+    if (cost_ns <= 0) return 1;
+    return static_cast<size_t>(std::clamp(kChunkBudgetNs / cost_ns, 1.0, static_cast<double>(kMaxChunk)));
+  }
+
   void WorkerLoop() {
     Task chunk[kMaxChunk];
     ShareSkip skip;
     double cost_ns = -1;  // this worker's mean ns per task; < 0 until measured
     const int64_t consumers = options_.num_threads + (caller_helps_ ? 1 : 0);
     for (;;) {
-      size_t want = 1;
-      if (cost_ns > 0) {
-        want = static_cast<size_t>(std::clamp(kChunkBudgetNs / cost_ns, 1.0, static_cast<double>(kMaxChunk)));
-        want = std::min<size_t>(want, static_cast<size_t>(std::max<int64_t>(1, queue_.Available() / consumers)));
-      }
+      const size_t want =
+          std::min<size_t>(RunLength(cost_ns), static_cast<size_t>(std::max<int64_t>(1, queue_.Available() / consumers)));
       const size_t n = queue_.PopMany(chunk, want, tuning_.worker_spin_ns);
       size_t stops = 0;
       for (size_t i = 0; i < n; ++i) stops += chunk[i].env_id < 0;  // queued after every task (Close)
@@ -658,14 +662,7 @@ class Pool {
 
   // Runs m claimed tasks, each block's rows reported done once.
   void RunClaimedRun(Task* tasks, size_t m) {
-    if (async_) {  // the run's rows, claimed at once (RunInlineTasks does the same)
-      const size_t batch = static_cast<size_t>(options_.batch_size);
-      const uint64_t claim = ClaimRows(m);
-      for (size_t i = 0; i < m; ++i) {
-        tasks[i].row = static_cast<int32_t>((claim + i) % batch);
-        tasks[i].block = static_cast<uint32_t>(((claim + i) / batch) % num_blocks_);
-      }
-    }
+    if (async_) AssignAsyncRows(tasks, m);
     for (size_t i = 0; i < m;) {
       const uint32_t block = tasks[i].block;
       size_t j = i;
