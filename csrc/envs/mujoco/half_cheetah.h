@@ -13,7 +13,7 @@ namespace rlpool::mujoco {
 // The two versions differ only in info key names (reward_run / reward_forward)
 // and v5's reset info; kV5 picks.
 template <bool kV5>
-class HalfCheetah : public MujocoEnv {
+class HalfCheetah : public RunnerEnv {
  public:
   enum { kXPosition, kXVelocity, kRewardForward, kRewardCtrl, kNumInfo };
   static constexpr std::array<const char*, kNumInfo> kInfo = {"x_position", "x_velocity",
@@ -31,11 +31,7 @@ class HalfCheetah : public MujocoEnv {
 
   static EnvSpec Spec(const Config& c) { return RunnerSpec(c, 1, kInfo); }
 
-  HalfCheetah(const Config& c, uint32_t seed)
-      : MujocoEnv(c, seed),
-        opt_(c) {
-    uses_cfrc_ext_ = false;
-  }
+  HalfCheetah(const Config& c, uint32_t seed) : RunnerEnv(c, seed) {}
 
   void Reset(const Row& out, bool) {
     ResetWithNoise(opt_.noise, QvelNoise::kNormal);
@@ -47,15 +43,10 @@ class HalfCheetah : public MujocoEnv {
   }
 
   StepResult Step(const void* action, const Row& out) {
-    const float* a = static_cast<const float*>(action);
-    double x0 = d_->qpos[0];
-    DoSimulation(a);
-    double xv = (d_->qpos[0] - x0) / Dt();
-    float ctrl_cost = static_cast<float>(opt_.ctrl_w) * ActionSquareSum(a);
-    double forward = opt_.forward_w * xv;
-    double reward = forward - static_cast<double>(ctrl_cost);
+    Forward f = StepForward(static_cast<const float*>(action));
+    double reward = f.reward - static_cast<double>(f.ctrl_cost);
     WriteObs(out);
-    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{d_->qpos[0], xv, forward, -ctrl_cost});
+    WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{f.x1, f.xv, f.reward, -f.ctrl_cost});
     WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, false};
   }
@@ -67,8 +58,6 @@ class HalfCheetah : public MujocoEnv {
     o = Put(o, d_->qpos + skip, m_->nq - skip);
     Put(o, d_->qvel, m_->nv);
   }
-
-  RunnerOptions opt_;
 };
 
 using HalfCheetahV4 = HalfCheetah<false>;

@@ -205,18 +205,7 @@ class HumanoidV5 : public HumanoidBase {
   }
 
   static EnvSpec Spec(const Config& c) {
-    ModelPtr model = ModelFor(c);
-    const mjModel* m = model.get();
-    EnvSpec s;
-    s.AddObs(kObs, Field<double>("obs", {HumanoidObs::V5(c).Size(m)}));
-    s.AddInfo(kXPosition, Field<double>("x_position", {}));
-    s.AddInfo(kYPosition, Field<double>("y_position", {}));
-    s.AddInfo(kTendonLength, Field<double>("tendon_length", {m->ntendon}));
-    s.AddInfo(kTendonVelocity, Field<double>("tendon_velocity", {m->ntendon}));
-    AddScalarInfo(s, kFirstTail, kTail);
-    AddDebugInfo(c, s, m, kFirstTail + kNumTail);
-    s.action = ActionSpec(m);
-    return s;
+    return HumanoidV5Spec(c, std::array<const char*, 2>{"x_position", "y_position"}, kTail);
   }
 
   HumanoidV5(const Config& c, uint32_t seed)

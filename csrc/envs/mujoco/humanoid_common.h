@@ -53,4 +53,25 @@ struct HumanoidObs {
   }
 };
 
+// The v5 spec Humanoid and HumanoidStandup share: the observation, the
+// scalar position fields `head` from kFirstInfo on, the two tendon arrays
+// right after them, the reward fields `tail`, then the debug fields. Each
+// env's enum must list its fields in this order.
+template <size_t H, size_t N>
+inline EnvSpec HumanoidV5Spec(const Config& c, const std::array<const char*, H>& head,
+                              const std::array<const char*, N>& tail) {
+  ModelPtr model = ModelFor(c);
+  const mjModel* m = model.get();
+  EnvSpec s;
+  s.AddObs(kObs, Field<double>("obs", {HumanoidObs::V5(c).Size(m)}));
+  AddScalarInfo(s, kFirstInfo, head);
+  const size_t tendons = kFirstInfo + H;
+  s.AddInfo(tendons, Field<double>("tendon_length", {m->ntendon}));
+  s.AddInfo(tendons + 1, Field<double>("tendon_velocity", {m->ntendon}));
+  AddScalarInfo(s, tendons + 2, tail);
+  AddDebugInfo(c, s, m, tendons + 2 + N);
+  s.action = ActionSpec(m);
+  return s;
+}
+
 }  // namespace rlpool::mujoco

@@ -84,19 +84,7 @@ class HumanoidStandupV5 : public HumanoidStandupBase {
   }
 
   static EnvSpec Spec(const Config& c) {
-    ModelPtr model = ModelFor(c);
-    const mjModel* m = model.get();
-    EnvSpec s;
-    s.AddObs(kObs, Field<double>("obs", {HumanoidObs::V5(c).Size(m)}));
-    s.AddInfo(kXPosition, Field<double>("x_position", {}));
-    s.AddInfo(kYPosition, Field<double>("y_position", {}));
-    s.AddInfo(kZDistance, Field<double>("z_distance_from_origin", {}));
-    s.AddInfo(kTendonLength, Field<double>("tendon_length", {m->ntendon}));
-    s.AddInfo(kTendonVelocity, Field<double>("tendon_velocity", {m->ntendon}));
-    AddScalarInfo(s, kFirstTail, kTail);
-    AddDebugInfo(c, s, m, kFirstTail + kNumTail);
-    s.action = ActionSpec(m);
-    return s;
+    return HumanoidV5Spec(c, std::array<const char*, 3>{"x_position", "y_position", "z_distance_from_origin"}, kTail);
   }
 
   HumanoidStandupV5(const Config& c, uint32_t seed)

@@ -23,7 +23,7 @@ constexpr auto PlanarWalkerInfo() {
 }
 
 template <bool kHopper, bool kV5>
-class PlanarWalker : public MujocoEnv {
+class PlanarWalker : public RunnerEnv {
  public:
   static constexpr auto kInfo = PlanarWalkerInfo<kV5>();
   static constexpr size_t kNumInfo = kInfo.size();
@@ -51,15 +51,12 @@ class PlanarWalker : public MujocoEnv {
   static EnvSpec Spec(const Config& c) { return RunnerSpec(c, 1, kInfo); }
 
   PlanarWalker(const Config& c, uint32_t seed)
-      : MujocoEnv(c, seed),
-        opt_(c),
+      : RunnerEnv(c, seed),
         healthy_reward_(c.Get<double>("healthy_reward")),
         terminate_(c.Get<bool>("terminate_when_unhealthy")),
         state_(kHopper ? GetRange(c, "healthy_state_range") : Range{-kInf, kInf}),
         z_(GetRange(c, "healthy_z_range")),
-        angle_(GetRange(c, "healthy_angle_range")) {
-    uses_cfrc_ext_ = false;
-  }
+        angle_(GetRange(c, "healthy_angle_range")) {}
 
   void Reset(const Row& out, bool) {
     ResetWithNoise(opt_.noise, QvelNoise::kUniform);
@@ -74,23 +71,17 @@ class PlanarWalker : public MujocoEnv {
   }
 
   StepResult Step(const void* action, const Row& out) {
-    const float* a = static_cast<const float*>(action);
-    double x0 = d_->qpos[0];
-    DoSimulation(a);
-    double x1 = d_->qpos[0];
-    double xv = (x1 - x0) / Dt();
-    float ctrl_cost = static_cast<float>(opt_.ctrl_w) * ActionSquareSum(a);
-    double forward = opt_.forward_w * xv;
+    Forward f = StepForward(static_cast<const float*>(action));
     bool healthy = IsHealthy();
     // v4's healthy_reward pays even when unhealthy if episodes end then.
     double healthy_reward = kV5 ? healthy * healthy_reward_ : static_cast<double>(healthy || terminate_) * healthy_reward_;
-    double reward = (forward + healthy_reward) - static_cast<double>(ctrl_cost);
+    double reward = (f.reward + healthy_reward) - static_cast<double>(f.ctrl_cost);
     WriteObs(out);
     if constexpr (kV5) {
       WriteScalars(out, kFirstInfo,
-                   std::array<double, kNumInfo>{x1, d_->qpos[1] - init_qpos_[1], xv, forward, -ctrl_cost, healthy_reward});
+                   std::array<double, kNumInfo>{f.x1, d_->qpos[1] - init_qpos_[1], f.xv, f.reward, -f.ctrl_cost, healthy_reward});
     } else {
-      WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{x1, xv});
+      WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{f.x1, f.xv});
     }
     WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, terminate_ && !healthy};
@@ -116,7 +107,6 @@ class PlanarWalker : public MujocoEnv {
     PutClipped(o, d_->qvel, m_->nv, -10.0, 10.0);
   }
 
-  RunnerOptions opt_;
   double healthy_reward_;
   bool terminate_;
   Range state_, z_, angle_;

@@ -1,7 +1,8 @@
 // What gymnasium's forward-running envs (HalfCheetah, Swimmer, Hopper,
-// Walker2d) read alike from their options: the reward weights, the reset
-// noise, and whether the observation leaves out the body's position (the
-// first qpos entries), which also sizes the observation.
+// Walker2d) share: the options they read alike (the reward weights, the
+// reset noise, and whether the observation leaves out the body's position,
+// the first qpos entries, which also sizes the observation), and the step
+// that pays for running forward.
 #pragma once
 
 #include "mujoco_env.h"
@@ -28,5 +29,29 @@ EnvSpec RunnerSpec(const Config& c, int position_size, const std::array<const ch
   int excluded = c.Get<bool>("exclude_current_positions_from_observation") ? position_size : 0;
   return ScalarInfoSpec(c, m, m->nq + m->nv - excluded, info);
 }
+
+// The base of the runners: their options, and gymnasium's forward step.
+class RunnerEnv : public MujocoEnv {
+ protected:
+  RunnerEnv(const Config& c, uint32_t seed) : MujocoEnv(c, seed), opt_(c) { uses_cfrc_ext_ = false; }
+
+  // What one step moved and costs: x after it, the x velocity, the forward
+  // reward, and the control cost (float32, as gymnasium computes it from
+  // the float32 action).
+  struct Forward {
+    double x1, xv, reward;
+    float ctrl_cost;
+  };
+
+  Forward StepForward(const float* action) {
+    double x0 = d_->qpos[0];
+    DoSimulation(action);
+    double x1 = d_->qpos[0];
+    double xv = (x1 - x0) / Dt();
+    return {x1, xv, opt_.forward_w * xv, static_cast<float>(opt_.ctrl_w) * ActionSquareSum(action)};
+  }
+
+  RunnerOptions opt_;
+};
 
 }  // namespace rlpool::mujoco

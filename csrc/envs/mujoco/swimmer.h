@@ -22,7 +22,7 @@ constexpr auto SwimmerInfo() {
 }
 
 template <bool kV5>
-class Swimmer : public MujocoEnv {
+class Swimmer : public RunnerEnv {
  public:
   static constexpr auto kInfo = SwimmerInfo<kV5>();
   static constexpr size_t kNumInfo = kInfo.size();
@@ -39,11 +39,7 @@ class Swimmer : public MujocoEnv {
 
   static EnvSpec Spec(const Config& c) { return RunnerSpec(c, 2, kInfo); }
 
-  Swimmer(const Config& c, uint32_t seed)
-      : MujocoEnv(c, seed),
-        opt_(c) {
-    uses_cfrc_ext_ = false;
-  }
+  Swimmer(const Config& c, uint32_t seed) : RunnerEnv(c, seed) {}
 
   void Reset(const Row& out, bool) {
     ResetWithNoise(opt_.noise, QvelNoise::kUniform);
@@ -55,13 +51,11 @@ class Swimmer : public MujocoEnv {
   }
 
   StepResult Step(const void* action, const Row& out) {
-    const float* a = static_cast<const float*>(action);
-    double x0 = d_->qpos[0], y0 = d_->qpos[1];
-    DoSimulation(a);
-    double x1 = d_->qpos[0], y1 = d_->qpos[1];
-    double xv = (x1 - x0) / Dt(), yv = (y1 - y0) / Dt();
-    double forward = opt_.forward_w * xv;
-    float ctrl_cost = static_cast<float>(opt_.ctrl_w) * ActionSquareSum(a);
+    double y0 = d_->qpos[1];
+    Forward f = StepForward(static_cast<const float*>(action));
+    double x1 = f.x1, xv = f.xv, forward = f.reward;
+    float ctrl_cost = f.ctrl_cost;
+    double y1 = d_->qpos[1], yv = (y1 - y0) / Dt();
     double reward = forward - static_cast<double>(ctrl_cost);
     double xy[2] = {x1, y1};
     double dist = Norm(xy, 2);
@@ -82,8 +76,6 @@ class Swimmer : public MujocoEnv {
     o = Put(o, d_->qpos + skip, m_->nq - skip);
     Put(o, d_->qvel, m_->nv);
   }
-
-  RunnerOptions opt_;
 };
 
 using SwimmerV4 = Swimmer<false>;
