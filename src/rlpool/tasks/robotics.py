@@ -61,18 +61,24 @@ def _prepare(config: dict[str, Any]) -> None:
     _check_models(config, "Fetch")
 
 
+def _goal_distance(achieved_goal: Any, desired_goal: Any, size: int) -> np.ndarray:
+    """The Euclidean distance between goals of shape (..., size), as the
+    references' compute_reward measures it, after checking the shapes."""
+    achieved = np.asarray(achieved_goal, dtype=np.float64)
+    desired = np.asarray(desired_goal, dtype=np.float64)
+    if achieved.shape != desired.shape or achieved.ndim == 0 or achieved.shape[-1] != size:
+        raise ValueError(
+            f"compute_reward needs achieved_goal and desired_goal of the same shape (..., {size}), got "
+            f"{achieved.shape} and {desired.shape}"
+        )
+    return np.linalg.norm(achieved - desired, axis=-1)
+
+
 def fetch_compute_reward(config: dict[str, Any], achieved_goal: Any, desired_goal: Any, info: Any = None) -> np.ndarray:
     """gymnasium-robotics' Fetch ``compute_reward`` for goals of shape (..., 3):
     sparse -> float32 -(distance > distance_threshold), dense -> float64 -distance.
     ``info`` is accepted and unused, as in the reference."""
-    achieved = np.asarray(achieved_goal, dtype=np.float64)
-    desired = np.asarray(desired_goal, dtype=np.float64)
-    if achieved.shape != desired.shape or achieved.ndim == 0 or achieved.shape[-1] != 3:
-        raise ValueError(
-            f"compute_reward needs achieved_goal and desired_goal of the same shape (..., 3), got "
-            f"{achieved.shape} and {desired.shape}"
-        )
-    distance = np.linalg.norm(achieved - desired, axis=-1)
+    distance = _goal_distance(achieved_goal, desired_goal, 3)
     if config["reward_type"] == "sparse":
         return -(distance > config["distance_threshold"]).astype(np.float32)
     return -distance
@@ -134,14 +140,7 @@ def _prepare_maze(config: dict[str, Any]) -> None:
 def maze_compute_reward(config: dict[str, Any], achieved_goal: Any, desired_goal: Any, info: Any = None) -> np.ndarray:
     """gymnasium-robotics' MazeEnv ``compute_reward`` for goals of shape (..., 2):
     sparse -> float64 (distance <= 0.45), dense -> exp(-distance)."""
-    achieved = np.asarray(achieved_goal, dtype=np.float64)
-    desired = np.asarray(desired_goal, dtype=np.float64)
-    if achieved.shape != desired.shape or achieved.ndim == 0 or achieved.shape[-1] != 2:
-        raise ValueError(
-            f"compute_reward needs achieved_goal and desired_goal of the same shape (..., 2), got "
-            f"{achieved.shape} and {desired.shape}"
-        )
-    distance = np.linalg.norm(achieved - desired, axis=-1)
+    distance = _goal_distance(achieved_goal, desired_goal, 2)
     if config["reward_type"] == "dense":
         return np.exp(-distance)
     return (distance <= 0.45).astype(np.float64)
