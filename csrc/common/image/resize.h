@@ -43,8 +43,11 @@ class AreaResizer {
     }
     std::vector<Tap> xtab = Table(src_w, dst_w, scale_x);
     std::vector<Tap> ytab = Table(src_h, dst_h, scale_y);
-    // Horizontal taps grouped per output column, padded to a fixed count
-    // with zero weights (adding +0.0f to a non-negative sum is exact).
+    // Horizontal taps by rank: tap k of every output column side by side
+    // (xsrc_[k * dst_w + dx]), padded to a fixed count with zero weights
+    // (adding +0.0f to a non-negative sum is exact). Summing rank by rank
+    // keeps each column's order of additions, cv2's, while the columns'
+    // sums are independent of one another, so they pipeline.
     taps_x_ = 1;
     for (int dx = 0, k = 0; dx < dst_w; ++dx) {
       int n = 0;
@@ -54,13 +57,13 @@ class AreaResizer {
     xsrc_.assign(static_cast<size_t>(dst_w) * taps_x_, 0);
     xalpha_.assign(static_cast<size_t>(dst_w) * taps_x_, 0.0f);
     for (int dx = 0, k = 0; dx < dst_w; ++dx) {
-      int n = 0;
+      int n = 0, first = xtab[k].s;
       while (k < static_cast<int>(xtab.size()) && xtab[k].d == dx) {
-        xsrc_[dx * taps_x_ + n] = xtab[k].s;
-        xalpha_[dx * taps_x_ + n] = xtab[k].alpha;
+        xsrc_[n * dst_w + dx] = xtab[k].s;
+        xalpha_[n * dst_w + dx] = xtab[k].alpha;
         ++n, ++k;
       }
-      for (; n < taps_x_; ++n) xsrc_[dx * taps_x_ + n] = xsrc_[dx * taps_x_];
+      for (; n < taps_x_; ++n) xsrc_[n * dst_w + dx] = first;
     }
     ytab_ = std::move(ytab);
     rows_.assign(static_cast<size_t>(src_h) * dst_w * cn_, 0.0f);
@@ -134,28 +137,32 @@ class AreaResizer {
     if (row_done_[sy]) return buf;
     row_done_[sy] = 1;
     const uint8_t* s = src + static_cast<size_t>(sy) * src_w_ * cn_;
-    const int taps = taps_x_;
-    if (cn_ == 1 && taps == 3) {  // the 84x84 grayscale case, unrolled
-      float* f = src_row_.data();
-      for (int x = 0; x < src_w_; ++x) f[x] = static_cast<float>(s[x]);
-      const int* xs = xsrc_.data();
-      const float* xa = xalpha_.data();
-      for (int dx = 0; dx < dst_w_; ++dx, xs += 3, xa += 3) {
-        float acc = f[xs[0]] * xa[0];
-        acc += f[xs[1]] * xa[1];
-        acc += f[xs[2]] * xa[2];
-        buf[dx] = acc;
-      }
-      return buf;
+    float* f = src_row_.data();
+    for (int x = 0; x < src_w_ * cn_; ++x) f[x] = static_cast<float>(s[x]);
+    if (cn_ == 1) return SumTaps<1>(f, buf);
+    if (cn_ == 3) return SumTaps<3>(f, buf);
+    for (int i = 0; i < dst_w_ * cn_; ++i) buf[i] = 0.0f;
+    for (int k = 0; k < taps_x_; ++k) {
+      const int* xs = xsrc_.data() + static_cast<size_t>(k) * dst_w_;
+      const float* xa = xalpha_.data() + static_cast<size_t>(k) * dst_w_;
+      for (int dx = 0; dx < dst_w_; ++dx)
+        for (int c = 0; c < cn_; ++c) buf[dx * cn_ + c] += f[xs[dx] * cn_ + c] * xa[dx];
     }
-    for (int dx = 0; dx < dst_w_; ++dx) {
-      const int* xs = xsrc_.data() + dx * taps;
-      const float* xa = xalpha_.data() + dx * taps;
-      for (int c = 0; c < cn_; ++c) {
-        float acc = 0.0f;
-        for (int k = 0; k < taps; ++k) acc += static_cast<float>(s[xs[k] * cn_ + c]) * xa[k];
-        buf[dx * cn_ + c] = acc;
-      }
+    return buf;
+  }
+
+  // The same sums for a channel count the compiler can unroll. The first
+  // rank is stored rather than added to zero: the same float either way.
+  template <int kCn>
+  const float* SumTaps(const float* f, float* buf) const {
+    const int* xs = xsrc_.data();
+    const float* xa = xalpha_.data();
+    for (int dx = 0; dx < dst_w_; ++dx)
+      for (int c = 0; c < kCn; ++c) buf[dx * kCn + c] = f[xs[dx] * kCn + c] * xa[dx];
+    for (int k = 1; k < taps_x_; ++k) {
+      xs += dst_w_, xa += dst_w_;
+      for (int dx = 0; dx < dst_w_; ++dx)
+        for (int c = 0; c < kCn; ++c) buf[dx * kCn + c] += f[xs[dx] * kCn + c] * xa[dx];
     }
     return buf;
   }
