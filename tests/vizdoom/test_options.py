@@ -47,6 +47,17 @@ def test_env_i_is_seeded_with_seed_plus_i():
     assert not all(np.array_equal(x[0], x[1]) for x in a)
 
 
+def test_default_threads_are_one_per_env():
+    # ViZDoom declares its own rule for num_threads=0: a thread per env, each
+    # mostly waiting for its engine process (docs/vizdoom.md, "Speed").
+    env = rlpool.make("Basic-v1", num_envs=3, batch_size=2)
+    assert env.config["num_threads"] == 3
+    env.close()
+    env = rlpool.make("Basic-v1", num_envs=3, num_threads=1)
+    assert env.config["num_threads"] == 1
+    env.close()
+
+
 def test_combined_actions_gray_frames_and_options():
     # Basic has ATTACK, MOVE_RIGHT, MOVE_LEFT: envpool's combined set is
     # 2 (attack) x 3 (none / right / left) = 6 actions.

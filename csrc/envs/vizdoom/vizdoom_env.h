@@ -160,6 +160,12 @@ inline bool PlanarScreen(vizdoom::ScreenFormat f) {
 
 class Vizdoom {
  public:
+  // num_threads=0: a thread per env. A step mostly waits for the env's
+  // engine process, and a thread waiting on one engine cannot send another
+  // its action, so fewer threads than envs in flight leave engines idle
+  // (measured in docs/vizdoom.md, "Speed").
+  static int DefaultThreads(int num_envs, int /*batch_size*/) { return num_envs; }
+
   static Config DefaultConfig() {
     Config c;
     c.Set("img_height", int64_t{84}, "height of each observed frame after resizing");
