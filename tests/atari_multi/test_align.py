@@ -25,7 +25,7 @@ TASKS = sorted(GAMES)
 
 
 @pytest.mark.parametrize("task_id", TASKS)
-def test_bare_frames_equal_pettingzoo(task_id, seed=3, steps=300):
+def test_bare_frames_equal_pettingzoo(task_id, seed=3, steps=200):
     ref = pettingzoo_env(task_id)
     env = rlpool.make_pettingzoo(task_id, seed=seed, **RAW)
     assert env.possible_agents == ref.possible_agents == list(AGENTS)
