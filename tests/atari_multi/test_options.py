@@ -41,18 +41,25 @@ def test_vectorised_layout_and_seeds():
 
 
 def test_results_do_not_depend_on_the_thread_count():
-    def run(threads):
-        env = rlpool.make(TASK, num_envs=4, num_threads=threads, seed=1)
-        out = [env.reset()[0]]
-        rng = np.random.default_rng(2)
-        for _ in range(60):
-            obs, rew, *_ = env.step(rng.integers(6, size=8))
-            out += [obs, rew]
+    """Emulators built and stepped on any threads, sticky actions on (ALE's
+    generator): the same results as one thread, and env 3 as a one-env pool
+    seeded 1 + 3."""
+    actions = np.random.default_rng(2).integers(6, size=(60, 4, 2))
+
+    def run(threads, envs=slice(0, 4), seed=1):
+        num_envs = envs.stop - envs.start
+        env = rlpool.make(TASK, num_envs=num_envs, num_threads=threads, seed=seed, repeat_action_probability=0.25)
+        out = [env.reset()[0].reshape(2 * num_envs, -1)]
+        for a in actions[:, envs]:
+            obs, rew, *_ = env.step(a)
+            out.append(np.concatenate([obs.reshape(len(rew), -1), rew[:, None]], axis=1))
         env.close()
         return out
 
-    for a, b in zip(run(1), run(3)):
+    one, three, alone = run(1), run(3), run(1, envs=slice(3, 4), seed=4)
+    for a, b, c in zip(one, three, alone):
         np.testing.assert_array_equal(a, b)
+        np.testing.assert_array_equal(a[-2:], c)  # env 3's two player rows
 
 
 def test_gymnasium_make_is_one_env_of_both_players():
