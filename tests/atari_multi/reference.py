@@ -19,14 +19,15 @@ AGENTS = ("first_0", "second_0")
 RAW = dict(frame_skip=1, stack_num=1, img_height=210, img_width=160, gray_scale=False, noop_max=0)
 
 
-def pettingzoo_env(task_id: str, sticky: float = 0.0):
+def pettingzoo_env(task_id: str, sticky: float = 0.0, **kwargs):
     """PettingZoo's parallel_env of a task, on ale-py's ROMs. PettingZoo fixes
     repeat_action_probability at 0; another value is set on its ALE before
     the seeded reset, which reloads the ROM with it."""
     module = GAMES[task_id][0]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        env = importlib.import_module(f"pettingzoo.atari.{module}").parallel_env(auto_rom_install_path=roms_dir())
+        env = importlib.import_module(f"pettingzoo.atari.{module}").parallel_env(
+            auto_rom_install_path=roms_dir(), **kwargs)
     if sticky:
         inner(env).ale.setFloat(b"repeat_action_probability", sticky)
     return env

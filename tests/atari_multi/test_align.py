@@ -24,10 +24,10 @@ from .reference import AGENTS, RAW, as_reference_layout, pettingzoo_env, preproc
 TASKS = sorted(GAMES)
 
 
-@pytest.mark.parametrize("task_id", TASKS)
-def test_bare_frames_equal_pettingzoo(task_id, seed=3, steps=200):
-    ref = pettingzoo_env(task_id)
-    env = rlpool.make_pettingzoo(task_id, seed=seed, **RAW)
+@pytest.mark.parametrize("task_id,full", [(t, False) for t in TASKS] + [("Pong2P-v3", True)])
+def test_bare_frames_equal_pettingzoo(task_id, full, seed=3, steps=200):
+    ref = pettingzoo_env(task_id, full_action_space=full)
+    env = rlpool.make_pettingzoo(task_id, seed=seed, full_action_space=full, **RAW)
     assert env.possible_agents == ref.possible_agents == list(AGENTS)
     for a in AGENTS:
         assert env.action_space(a) == ref.action_space(a)
