@@ -16,7 +16,8 @@ step, which ignores its actions and returns reward 0 (the pool's
 ``autoreset_mode="next_step"``; pass ``autoreset_mode="same_step"`` for
 gymnasium's other rule). Env i is seeded ``seed + i``.
 
-Agents are named by the task (mpe2's names for MPE), else ``player_<i>``.
+Agents are named by the task (mpe2's names for MPE, PettingZoo's ``first_0``,
+``second_0`` for two-player Atari), else ``player_<i>``.
 """
 
 from __future__ import annotations
@@ -58,12 +59,20 @@ class RlpoolParallelEnv(ParallelEnv):
         self.possible_agents = named() if named is not None else [f"player_{i}" for i in range(players)]
         self.agents: list[str] = []
         self._index = {name: i for i, name in enumerate(self.possible_agents)}
-        # Each agent's sizes: its row of the (players, ...) spaces less the
-        # padding, whose bounds are [0, 0].
+        # Each agent's observation: its row of the (players, ...) space; a
+        # vector one (MPE) less the padding, whose bounds are [0, 0].
         obs, act = spec.observation_space, spec.action_space
-        self._obs_size = {a: int(np.sum(obs.low[i] != obs.high[i])) for a, i in self._index.items()}
+        self._vector_obs = len(obs.shape) == 2
+        if self._vector_obs:
+            self._obs_size = {a: int(np.sum(obs.low[i] != obs.high[i])) for a, i in self._index.items()}
+            self._obs_spaces = {
+                a: spaces.Box(obs.low[i, : self._obs_size[a]], obs.high[i, : self._obs_size[a]], dtype=obs.dtype)
+                for a, i in self._index.items()
+            }
+            self.state_space = spaces.Box(-np.inf, np.inf, (sum(self._obs_size.values()),), np.float32)
+        else:  # images (two-player Atari): every agent's whole row, no state()
+            self._obs_spaces = {a: spaces.Box(obs.low[i], obs.high[i], dtype=obs.dtype) for a, i in self._index.items()}
         self._discrete = np.issubdtype(act.dtype, np.integer)
-        self._obs_spaces = {a: spaces.Box(-np.inf, np.inf, (n,), np.float32) for a, n in self._obs_size.items()}
         if self._discrete:
             self._act_spaces = {a: spaces.Discrete(int(act.high[i]) + 1) for a, i in self._index.items()}
         else:
@@ -72,7 +81,6 @@ class RlpoolParallelEnv(ParallelEnv):
             }
         # The actions of one step, written in place and handed to the pool.
         self._actions = np.zeros((self.num_envs,) + act.shape, act.dtype)
-        self.state_space = spaces.Box(-np.inf, np.inf, (sum(self._obs_size.values()),), np.float32)
         self._last_obs: np.ndarray | None = None
 
     # -- spaces (the same object on every call, as PettingZoo's tests ask) ----
@@ -120,7 +128,10 @@ class RlpoolParallelEnv(ParallelEnv):
         return out
 
     def state(self) -> np.ndarray:
-        """Every agent's observation, concatenated in agent order (mpe2's state())."""
+        """Every agent's observation, concatenated in agent order (mpe2's state());
+        tasks with image observations have none, as PettingZoo's Atari envs."""
+        if not self._vector_obs:
+            raise NotImplementedError(f"{self._task_id} has no state(): its agents observe the same screen")
         if self._last_obs is None:
             raise RuntimeError("state() before reset(); call reset() first")
         parts = [self._last_obs[:, self._index[a], : self._obs_size[a]] for a in self.possible_agents]
@@ -134,7 +145,7 @@ class RlpoolParallelEnv(ParallelEnv):
     def _per_agent(self, obs: np.ndarray) -> dict[str, np.ndarray]:
         out = {}
         for a in self.agents if self.agents else self.possible_agents:
-            o = obs[:, self._index[a], : self._obs_size[a]]
+            o = obs[:, self._index[a], : self._obs_size[a]] if self._vector_obs else obs[:, self._index[a]]
             out[a] = o if self._batched else o[0]
         return out
 

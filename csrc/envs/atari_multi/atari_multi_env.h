@@ -1,0 +1,328 @@
+// One multiplayer Atari 2600 game (PettingZoo's Atari envs) on the
+// Multi-Agent ALE, with envpool's Atari preprocessing done on the worker
+// thread: frame skip with a max-pool of the last two frames, grayscale or
+// RGB (the emulator's own palette conversion), area or bilinear resize, a
+// frame stack, no-op resets, sticky actions (ALE's repeat_action_probability),
+// reward clipping.
+//
+// Players: the game mode's players, in PettingZoo's order (first_0, second_0).
+// Observation: uint8 (players, stack_num * C, img_height, img_width), oldest
+//   frame first (C = 1 grey, 3 RGB); every player sees the same screen.
+// Action: int32 (players,), each an index into the game's minimal action set
+//   (full_action_space: all 18), as PettingZoo's Discrete(n).
+// Reward: info["rewards"] (players,) float32, each player's score change over
+//   frame_skip frames (its sign with reward_clip; info["raw_rewards"] keeps
+//   it); the engine's scalar reward is their sum.
+// Episode: ends for every player at game over (the games served here never
+//   end for one player alone); the time limit is the engine's.
+// Seeding: env seeded s sets ALE's random_seed to s, as PettingZoo's
+//   reset(seed=s) does; the no-op counts come from numpy's default_rng(s),
+//   continued across episodes (AtariPreprocessing's draws from np_random).
+//
+// Frame handling follows gymnasium's AtariPreprocessing (the alignment
+// reference): the pooled frame is kept between steps, and a step that ends
+// the game mid-skip pools only what it recorded before the end.
+// Everything is allocated in the constructor; Reset/Step allocate nothing
+// (the library's actMulti builds two small vectors per frame, inside it).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "../../common/image/resize.h"
+#include "../../core/config.h"
+#include "../../core/env.h"
+#include "../../core/spec.h"
+#include "ale_c.h"
+#include "common/random/np_random.h"
+
+namespace rlpool::atari_multi {
+
+using image::AreaResizer;
+using image::BilinearResizer;
+
+constexpr int kPlayers = 2;  // the registered games are their two-player modes
+constexpr int kNoop = 0;
+
+struct Options {
+  int stack_num, frame_skip, noop_max, img_height, img_width, mode;
+  bool gray_scale, use_inter_area_resize, reward_clip, full_action_space;
+  double repeat_action_probability;
+  std::string task, rom_path, ale_library;
+
+  int Channels() const { return gray_scale ? 1 : 3; }
+
+  static Options From(const Config& c) {
+    Options o;
+    auto positive = [&](const char* key) {
+      int64_t v = c.Get<int64_t>(key);
+      if (v < 1 || v > 100000) throw std::invalid_argument(std::string(key) + " must be >= 1, got " + std::to_string(v));
+      return static_cast<int>(v);
+    };
+    o.stack_num = positive("stack_num");
+    o.frame_skip = positive("frame_skip");
+    o.img_height = positive("img_height");
+    o.img_width = positive("img_width");
+    int64_t noop = c.Get<int64_t>("noop_max");
+    if (noop < 0 || noop > 100000) throw std::invalid_argument("noop_max must be >= 0 (0: no no-op reset), got " + std::to_string(noop));
+    o.noop_max = static_cast<int>(noop);
+    o.mode = static_cast<int>(c.Get<int64_t>("mode"));
+    o.gray_scale = c.Get<bool>("gray_scale");
+    o.use_inter_area_resize = c.Get<bool>("use_inter_area_resize");
+    o.reward_clip = c.Get<bool>("reward_clip");
+    o.full_action_space = c.Get<bool>("full_action_space");
+    o.repeat_action_probability = c.Get<double>("repeat_action_probability");
+    if (!(o.repeat_action_probability >= 0.0 && o.repeat_action_probability <= 1.0))
+      throw std::invalid_argument("repeat_action_probability must be in [0, 1], got " +
+                                  std::to_string(o.repeat_action_probability));
+    o.task = c.Get<std::string>("task");
+    o.ale_library = c.Get<std::string>("ale_library");
+    std::filesystem::path rom = std::filesystem::path(c.Get<std::string>("roms_dir")) / (o.task + ".bin");
+    // The library ends the process on a ROM it cannot open: check first
+    // (the registry has checked the file's MD5 against ale-py's).
+    if (!std::filesystem::exists(rom))
+      throw std::invalid_argument("no ROM for task '" + o.task + "': " + rom.string() +
+                                  " does not exist (roms_dir must be ale-py's ROM folder)");
+    o.rom_path = rom.string();
+    return o;
+  }
+};
+
+// What a ROM offers, read once per (library, ROM) from one emulator: loading
+// a ROM costs the Multi-Agent ALE about 0.4 s.
+struct GameInfo {
+  std::vector<int> minimal_actions, legal_actions, modes;  // modes: the two-player ones
+  int height = 0, width = 0;
+};
+
+inline const GameInfo& GetGameInfo(const Options& o) {
+  static std::mutex mu;
+  static std::map<std::pair<std::string, std::string>, std::unique_ptr<GameInfo>> cache;
+  const AleC& api = AleC::Load(o.ale_library);
+  std::lock_guard<std::mutex> lock(mu);
+  auto key = std::make_pair(o.ale_library, o.rom_path);
+  auto it = cache.find(key);
+  if (it != cache.end()) return *it->second;
+  Ale ale(api);
+  api.loadROM(ale.get(), o.rom_path.c_str());
+  auto info = std::make_unique<GameInfo>();
+  info->minimal_actions.resize(static_cast<size_t>(api.getMinimalActionSize(ale.get())));
+  api.getMinimalActionSet(ale.get(), info->minimal_actions.data());
+  info->legal_actions.resize(static_cast<size_t>(api.getLegalActionSize(ale.get())));
+  api.getLegalActionSet(ale.get(), info->legal_actions.data());
+  info->modes.resize(static_cast<size_t>(api.getAvailableModesSize(ale.get(), kPlayers)));
+  api.getAvailableModes(ale.get(), info->modes.data(), kPlayers);
+  info->height = api.getScreenHeight(ale.get());
+  info->width = api.getScreenWidth(ale.get());
+  return *(cache[key] = std::move(info));
+}
+
+// The mode to play: the one asked for, or (mode -1) the game's first
+// two-player mode, PettingZoo's choice when it names none.
+inline int ResolveMode(const Options& o, const GameInfo& g) {
+  if (g.modes.empty()) throw std::invalid_argument("'" + o.task + "' has no two-player mode in the Multi-Agent ALE");
+  if (o.mode < 0) return g.modes.front();
+  if (std::find(g.modes.begin(), g.modes.end(), o.mode) != g.modes.end()) return o.mode;
+  std::string list;
+  for (int m : g.modes) list += (list.empty() ? "" : ", ") + std::to_string(m);
+  throw std::invalid_argument("mode " + std::to_string(o.mode) + " is not a two-player mode of '" + o.task +
+                              "'; use -1 (the game's first) or one of: " + list);
+}
+
+class AtariMulti {
+ public:
+  static Config DefaultConfig() {
+    Config c;
+    c.Set("stack_num", int64_t{4}, "frames stacked in the observation");
+    c.Set("frame_skip", int64_t{4}, "emulator frames per agent step (the last two max-pooled)");
+    c.Set("noop_max", int64_t{30}, "at most this many no-op frames (both players) after a reset");
+    c.Set("reward_clip", false, "clip each player's reward to its sign (info['raw_rewards'] keeps the raw one)");
+    c.Set("img_height", int64_t{84}, "observation height in pixels");
+    c.Set("img_width", int64_t{84}, "observation width in pixels");
+    c.Set("gray_scale", true, "grayscale observation (else RGB)");
+    c.Set("use_inter_area_resize", true, "area interpolation when resizing (else bilinear)");
+    c.Set("repeat_action_probability", 0.0, "sticky actions: chance a player's previous action repeats");
+    c.Set("full_action_space", false, "all 18 Atari actions instead of the game's minimal set");
+    c.Set("mode", int64_t{-1}, "two-player game mode; -1 = the game's first (PettingZoo's default)");
+    c.Set("task", std::string("pong"), "game (ROM) name");
+    c.Set("roms_dir", std::string(""), "folder of the ROMs (default: the installed ale-py's)");
+    c.Set("ale_library", std::string(""), "multi-agent-ale-py's libale_c.so (default: the installed package's)");
+    return c;
+  }
+
+  enum : size_t { kObs, kRewards, kRawRewards, kLives };
+
+  static EnvSpec Spec(const Config& c) {
+    Options o = Options::From(c);
+    const GameInfo& g = GetGameInfo(o);
+    ResolveMode(o, g);
+    EnvSpec s;
+    s.num_players = kPlayers;
+    s.AddObs(kObs, Field<uint8_t>("obs", {kPlayers, int64_t{o.stack_num} * o.Channels(), o.img_height, o.img_width},
+                                  {0.0}, {255.0}));
+    s.AddInfo(kRewards, Field<float>("rewards", {kPlayers}));
+    s.AddInfo(kRawRewards, Field<float>("raw_rewards", {kPlayers}));
+    s.AddInfo(kLives, Field<int32_t>("lives", {kPlayers}));
+    const size_t n = o.full_action_space ? g.legal_actions.size() : g.minimal_actions.size();
+    s.action = Field<int32_t>("action", {kPlayers}, {0.0}, {static_cast<double>(n - 1)});
+    s.action.discrete = true;
+    return s;
+  }
+
+  AtariMulti(const Config& c, uint32_t seed) : o_(Options::From(c)), rng_(seed), ale_(AleC::Load(o_.ale_library)) {
+    const GameInfo& g = GetGameInfo(o_);
+    actions_ = o_.full_action_space ? g.legal_actions : g.minimal_actions;
+    // PettingZoo's _seed(seed): the setting, then the ROM, then the mode.
+    ale_->setFloat(ale_.get(), "repeat_action_probability", static_cast<float>(o_.repeat_action_probability));
+    ale_->setInt(ale_.get(), "random_seed", static_cast<int>(seed & 0x7fffffffu));
+    ale_->loadROM(ale_.get(), o_.rom_path.c_str());
+    ale_->setMode(ale_.get(), ResolveMode(o_, g));
+    if (ale_->actMultiSize(ale_.get()) != kPlayers)
+      throw std::invalid_argument("mode " + std::to_string(o_.mode) + " of '" + o_.task + "' does not have two players");
+    raw_h_ = g.height;
+    raw_w_ = g.width;
+    const int cn = o_.Channels();
+    raw_bytes_ = static_cast<size_t>(raw_h_) * raw_w_ * cn;
+    pooled_.assign(raw_bytes_, 0);
+    last_.assign(raw_bytes_, 0);
+    frame_bytes_ = static_cast<size_t>(o_.img_height) * o_.img_width * cn;
+    stack_.assign(frame_bytes_ * o_.stack_num, 0);
+    resized_.assign(frame_bytes_, 0);
+    lives_.assign(static_cast<size_t>(ale_->livesSize(ale_.get())), 0);
+    same_size_ = o_.img_height == raw_h_ && o_.img_width == raw_w_;
+    if (same_size_) return;
+    if (o_.use_inter_area_resize) area_ = AreaResizer(raw_h_, raw_w_, o_.img_height, o_.img_width, cn);
+    else bilinear_ = BilinearResizer(raw_h_, raw_w_, o_.img_height, o_.img_width, cn);
+  }
+
+  void Reset(const Row& out, bool) {
+    ale_->reset_game(ale_.get());
+    // AtariPreprocessing's np_random.integers(1, noop_max + 1) no-op frames.
+    const int noops = o_.noop_max > 0 ? static_cast<int>(rng_.Integers(1, o_.noop_max + 1)) : 0;
+    int idle[kPlayers] = {kNoop, kNoop}, ignored[kPlayers];
+    for (int i = 0; i < noops; ++i) {
+      ale_->actMulti(ale_.get(), idle, ignored);
+      if (ale_->game_over(ale_.get())) ale_->reset_game(ale_.get());
+    }
+    Grab(pooled_.data());
+    Push(true);
+    float* r = out.At<float>(kRewards);
+    float* raw = out.At<float>(kRawRewards);
+    for (int p = 0; p < kPlayers; ++p) r[p] = raw[p] = 0.0f;
+    WriteRow(out);
+  }
+
+  StepResult Step(const void* action, const Row& out) {
+    const int32_t* a = static_cast<const int32_t*>(action);
+    int act[kPlayers], frame_rewards[kPlayers];
+    double reward[kPlayers] = {0.0, 0.0};
+    for (int p = 0; p < kPlayers; ++p) act[p] = actions_[static_cast<size_t>(a[p])];
+    bool recorded_prev = false;
+    for (int t = 0; t < o_.frame_skip; ++t) {
+      ale_->actMulti(ale_.get(), act, frame_rewards);
+      for (int p = 0; p < kPlayers; ++p) reward[p] += frame_rewards[p];
+      if (ale_->game_over(ale_.get())) break;
+      if (t == o_.frame_skip - 2) {
+        Grab(last_.data());
+        recorded_prev = true;
+      } else if (t == o_.frame_skip - 1) {
+        if (o_.frame_skip == 1) {
+          Grab(pooled_.data());
+        } else {
+          Grab(pooled_.data());
+          for (size_t i = 0; i < raw_bytes_; ++i) pooled_[i] = std::max(pooled_[i], last_[i]);
+        }
+        recorded_prev = false;
+      }
+    }
+    // A game over mid-skip: AtariPreprocessing pools its kept frame with
+    // the next-to-last frame when this step recorded it.
+    if (recorded_prev)
+      for (size_t i = 0; i < raw_bytes_; ++i) pooled_[i] = std::max(pooled_[i], last_[i]);
+    Push(false);
+    float* r = out.At<float>(kRewards);
+    float* raw = out.At<float>(kRawRewards);
+    double total = 0.0;
+    for (int p = 0; p < kPlayers; ++p) {
+      raw[p] = static_cast<float>(reward[p]);
+      double v = reward[p];
+      if (o_.reward_clip) v = v > 0 ? 1.0 : (v < 0 ? -1.0 : 0.0);
+      r[p] = static_cast<float>(v);
+      total += v;
+    }
+    WriteRow(out);
+    return {total, ale_->game_over(ale_.get())};
+  }
+
+ private:
+  // The screen through the emulator's palette: HW grey or HWC RGB.
+  void Grab(uint8_t* dst) const {
+    if (o_.gray_scale) ale_->getScreenGrayscale(ale_.get(), dst);
+    else ale_->getScreenRGB(ale_.get(), dst);
+  }
+
+  // The pooled frame, resized and as CHW, into the newest stack slot (every
+  // slot when `fill`: a new game's stack starts as copies of frame one).
+  void Push(bool fill) {
+    head_ = (head_ + 1) % o_.stack_num;
+    uint8_t* slot = stack_.data() + static_cast<size_t>(head_) * frame_bytes_;
+    const uint8_t* hwc = pooled_.data();
+    if (!same_size_) {
+      if (o_.use_inter_area_resize) area_.Run(pooled_.data(), resized_.data());
+      else bilinear_.Run(pooled_.data(), resized_.data());
+      hwc = resized_.data();
+    }
+    if (o_.gray_scale) {
+      std::memcpy(slot, hwc, frame_bytes_);
+    } else {
+      const size_t hw = static_cast<size_t>(o_.img_height) * o_.img_width;
+      for (size_t i = 0; i < hw; ++i)
+        for (size_t ch = 0; ch < 3; ++ch) slot[ch * hw + i] = hwc[3 * i + ch];
+    }
+    if (fill)
+      for (int k = 0; k < o_.stack_num; ++k)
+        if (k != head_) std::memcpy(stack_.data() + static_cast<size_t>(k) * frame_bytes_, slot, frame_bytes_);
+  }
+
+  void WriteRow(const Row& out) {
+    uint8_t* obs = out.At<uint8_t>(kObs);
+    const size_t per_player = frame_bytes_ * o_.stack_num;
+    // Oldest frame first: the slot after head_ is the oldest.
+    for (int k = 0; k < o_.stack_num; ++k) {
+      const int slot = (head_ + 1 + k) % o_.stack_num;
+      std::memcpy(obs + static_cast<size_t>(k) * frame_bytes_, stack_.data() + static_cast<size_t>(slot) * frame_bytes_,
+                  frame_bytes_);
+    }
+    for (int p = 1; p < kPlayers; ++p) std::memcpy(obs + p * per_player, obs, per_player);
+    ale_->lives(ale_.get(), lives_.data());
+    int32_t* lives = out.At<int32_t>(kLives);
+    for (int p = 0; p < kPlayers; ++p) lives[p] = p < static_cast<int>(lives_.size()) ? lives_[static_cast<size_t>(p)] : 0;
+  }
+
+  Options o_;
+  NpRandom rng_;
+  Ale ale_;
+  std::vector<int> actions_;
+  int raw_h_ = 0, raw_w_ = 0;
+  size_t raw_bytes_ = 0, frame_bytes_ = 0;
+  bool same_size_ = false;
+  std::vector<uint8_t> pooled_;   // the pooled screen (HW or HWC), kept across steps
+  std::vector<uint8_t> last_;     // the next-to-last screen of a skip
+  std::vector<uint8_t> stack_;    // stack_num CHW frames, a ring; head_ is the newest
+  std::vector<uint8_t> resized_;  // the resizer's output (HW or HWC)
+  std::vector<int> lives_;        // the library's per-player lives
+  int head_ = 0;
+  AreaResizer area_;
+  BilinearResizer bilinear_;
+};
+
+}  // namespace rlpool::atari_multi
