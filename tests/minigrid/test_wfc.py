@@ -114,6 +114,25 @@ def test_start_and_goal_order_branches(wfc_reference, monkeypatch):
     assert kept_under_half == [True, True, False], cases
 
 
+def test_render_is_minigrids_render(wfc_reference):
+    """render_mode="rgb_array": frames equal to minigrid's render() (tolerance
+    0), after the reset and 10 random steps (the renderer is the family's;
+    this checks a WFC map reaches it as minigrid's does)."""
+    import gymnasium as gym
+
+    task_id = "MiniGrid-WFC-ObstaclesBlackdots-v0"
+    env = rlpool.make(task_id, num_envs=1, seed=5, render_mode="rgb_array")
+    ref = gym.make(task_id, render_mode="rgb_array")
+    env.reset()
+    ref.reset(seed=5)
+    for action in np.random.default_rng(5).choice([0, 1, 2, 2], size=10):
+        np.testing.assert_array_equal(env.render()[0], ref.render())
+        env.step(np.array([action]))
+        ref.step(int(action))
+    np.testing.assert_array_equal(env.render()[0], ref.render())
+    env.close()
+
+
 def test_options():
     env = rlpool.make("MiniGrid-WFC-ObstaclesBlackdots-v0", num_envs=2, seed=1)
     assert env.config["wfc_preset"] == "ObstaclesBlackdots" and env.config["size"] == 25
