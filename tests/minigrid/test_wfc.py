@@ -114,6 +114,26 @@ def test_start_and_goal_order_branches(wfc_reference, monkeypatch):
     assert kept_under_half == [True, True, False], cases
 
 
+def test_ensure_connected_off(wfc_reference):
+    """ensure_connected=False (every floor area kept, the start and goal drawn
+    from all floor cells in row order): the same maps as minigrid's, exact."""
+    import gymnasium as gym
+
+    from .conftest import encode_grid
+
+    seeds = [0, 1]
+    env = rlpool.make("MiniGrid-WFC-MazeSimple-v0", num_envs=2, env_seed=seeds, ensure_connected=False,
+                      debug_grid=True)
+    obs, info = env.reset()
+    ref = gym.make("MiniGrid-WFC-MazeSimple-v0", ensure_connected=False).unwrapped
+    for i, seed in enumerate(seeds):
+        ref.reset(seed=seed)
+        np.testing.assert_array_equal(info["grid"][i], encode_grid(ref.grid), err_msg=f"seed {seed}")
+        assert tuple(info["agent_pos"][i]) == tuple(int(v) for v in ref.agent_pos), f"seed {seed}"
+        assert int(obs["direction"][i]) == ref.agent_dir, f"seed {seed}"
+    env.close()
+
+
 def test_render_is_minigrids_render(wfc_reference):
     """render_mode="rgb_array": frames equal to minigrid's render() (tolerance
     0), after the reset and 10 random steps (the renderer is the family's;

@@ -25,6 +25,7 @@ namespace rlpool::minigrid {
 
 struct WfcScratch {
   wfc::SolverScratch solver;
+  wfc::GraphScratch graph;
   std::vector<uint8_t> wall, keep;
   std::vector<int64_t> perm;
 };
@@ -36,7 +37,8 @@ inline void GenWFC(World& w, const Params& p, WfcScratch& s) {
   constexpr int kAttempts = 1000;  // WFCEnv.max_attempts
   if (!solver.Solve(w.rng, kAttempts, &s.wall))
     throw std::runtime_error("WFC: could not generate a valid pattern within 1000 attempts (as minigrid)");
-  const std::vector<int> cells = wfc::CandidateCells(s.wall, inner, inner, p.ensure_connected, &s.keep);
+  wfc::CandidateCells(s.wall, inner, inner, p.ensure_connected, s.graph, &s.keep);
+  const std::vector<int>& cells = s.graph.order;
   if (cells.size() < 2)
     throw std::runtime_error("WFC: the generated map has no two connected floor cells (minigrid fails here too)");
   s.perm.resize(cells.size());

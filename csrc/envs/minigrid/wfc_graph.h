@@ -38,10 +38,14 @@ inline uint64_t TupleHash(int64_t a, int64_t b) {
   return acc == ~uint64_t{0} ? 1546275796ull : acc;
 }
 
-// A CPython set of distinct keys, as far as its iteration order goes.
+// A CPython set of distinct keys, as far as its iteration order goes. Its
+// tables live in the caller's buffers, so a warm one allocates nothing.
 class PySetOrder {
  public:
-  explicit PySetOrder(const std::vector<uint64_t>& hash) : hash_(hash), table_(8, -1) {}
+  PySetOrder(const std::vector<uint64_t>& hash, std::vector<int>& table, std::vector<int>& spare)
+      : hash_(hash), table_(table), spare_(spare) {
+    table_.assign(8, -1);
+  }
 
   void Add(int key) {
     Insert(table_, key);
@@ -50,17 +54,16 @@ class PySetOrder {
     if (static_cast<size_t>(used_) * 5 < mask * 3) return;
     size_t size = 8;
     while (size <= static_cast<size_t>(used_) * 4) size <<= 1;
-    std::vector<int> bigger(size, -1);
+    spare_.assign(size, -1);
     for (int k : table_)
-      if (k >= 0) Insert(bigger, k);
-    table_.swap(bigger);
+      if (k >= 0) Insert(spare_, k);
+    table_.swap(spare_);
   }
 
-  std::vector<int> Order() const {
-    std::vector<int> out;
+  void Order(std::vector<int>* out) const {
+    out->clear();
     for (int k : table_)
-      if (k >= 0) out.push_back(k);
-    return out;
+      if (k >= 0) out->push_back(k);
   }
 
  private:
@@ -81,65 +84,82 @@ class PySetOrder {
   }
 
   const std::vector<uint64_t>& hash_;
-  std::vector<int> table_;
+  std::vector<int>& table_;
+  std::vector<int>& spare_;
   int used_ = 0;
 };
 
-// The floor cells (r * w + c) the start and goal are drawn from, in
-// minigrid's order, and `keep`: the cells that stay floor (the rest become
-// walls). Empty when there is no area of two cells or more (minigrid fails
-// with an IndexError there).
-inline std::vector<int> CandidateCells(const std::vector<uint8_t>& wall, int h, int w, bool ensure_connected,
-                                       std::vector<uint8_t>* keep) {
+// Buffers kept between resets (a warm reset allocates nothing).
+struct GraphScratch {
+  std::vector<int> floor, area, bfs, best, order, seq;
+  std::vector<int> table, spare;
+  std::vector<uint64_t> hash;  // hash((r, c)) of every cell
+  int hash_w = -1;
+};
+
+// Fills g.order with the floor cells (r * w + c) the start and goal are drawn
+// from, in minigrid's order, and `keep` with the cells that stay floor (the
+// rest become walls). g.order is empty when there is no area of two cells or
+// more (minigrid fails with an IndexError there).
+inline void CandidateCells(const std::vector<uint8_t>& wall, int h, int w, bool ensure_connected, GraphScratch& g,
+                           std::vector<uint8_t>* keep) {
   const int cells = h * w;
-  std::vector<int> floor;
+  g.floor.clear();
   for (int c = 0; c < cells; ++c)
-    if (!wall[c]) floor.push_back(c);
+    if (!wall[c]) g.floor.push_back(c);
   keep->assign(static_cast<size_t>(cells), 0);
+  g.order.clear();
   if (!ensure_connected) {
-    for (int c : floor) (*keep)[c] = 1;
-    return floor;
+    for (int c : g.floor) (*keep)[c] = 1;
+    g.order = g.floor;
+    return;
   }
   // connected_components: a BFS from each unseen floor cell in row order;
   // each cell's neighbours in the order the grid graph's edges were added
   // (up, left, down, right).
-  std::vector<int> area(static_cast<size_t>(cells), -1);
-  std::vector<int> best;  // the largest area, in the order its BFS added the cells
-  std::vector<int> bfs;
+  g.area.assign(static_cast<size_t>(cells), -1);
+  g.best.clear();  // the largest area, in the order its BFS added the cells
   int areas = 0;
-  for (int start : floor) {
-    if (area[start] >= 0) continue;
-    bfs.assign(1, start);
-    area[start] = areas;
-    for (size_t q = 0; q < bfs.size(); ++q) {
-      const int r = bfs[q] / w, c = bfs[q] % w;
+  for (int start : g.floor) {
+    if (g.area[start] >= 0) continue;
+    g.bfs.assign(1, start);
+    g.area[start] = areas;
+    for (size_t q = 0; q < g.bfs.size(); ++q) {
+      const int r = g.bfs[q] / w, c = g.bfs[q] % w;
       const int nr[4] = {r - 1, r, r + 1, r}, nc[4] = {c, c - 1, c, c + 1};
       for (int k = 0; k < 4; ++k) {
         if (nr[k] < 0 || nr[k] >= h || nc[k] < 0 || nc[k] >= w) continue;
         const int n = nr[k] * w + nc[k];
-        if (wall[n] || area[n] >= 0) continue;
-        area[n] = areas;
-        bfs.push_back(n);
+        if (wall[n] || g.area[n] >= 0) continue;
+        g.area[n] = areas;
+        g.bfs.push_back(n);
       }
     }
     ++areas;
-    if (bfs.size() > 1 && bfs.size() > best.size()) best = bfs;
+    if (g.bfs.size() > 1 && g.bfs.size() > g.best.size()) g.best = g.bfs;
   }
-  if (best.empty()) return {};
-  for (int c : best) (*keep)[c] = 1;
-  if (2 * best.size() >= floor.size()) {
-    std::vector<int> rows;
-    for (int c : floor)
-      if ((*keep)[c]) rows.push_back(c);
-    return rows;
+  if (g.best.empty()) return;
+  for (int c : g.best) (*keep)[c] = 1;
+  if (2 * g.best.size() >= g.floor.size()) {
+    for (int c : g.floor)
+      if ((*keep)[c]) g.order.push_back(c);
+    return;
   }
-  std::vector<uint64_t> hash(static_cast<size_t>(cells));
-  for (int c = 0; c < cells; ++c) hash[c] = TupleHash(c / w, c % w);
-  PySetOrder found(hash), first(hash), second(hash);
-  for (int c : best) found.Add(c);  // _plain_bfs's `seen`
-  for (int c : found.Order()) first.Add(c);  // graph.subgraph(c): show_nodes(set(...))
-  for (int c : first.Order()) second.Add(c);  // graph.subgraph(component) of its copy
-  return second.Order();
+  if (g.hash_w != w || g.hash.size() != static_cast<size_t>(cells)) {
+    g.hash.resize(static_cast<size_t>(cells));
+    for (int c = 0; c < cells; ++c) g.hash[c] = TupleHash(c / w, c % w);
+    g.hash_w = w;
+  }
+  // _plain_bfs's `seen`, then graph.subgraph(c) (show_nodes(set(...))), then
+  // graph.subgraph(component) of its copy: each set filled in the previous
+  // one's order.
+  g.seq = g.best;
+  for (int pass = 0; pass < 3; ++pass) {
+    PySetOrder set(g.hash, g.table, g.spare);
+    for (int c : g.seq) set.Add(c);
+    set.Order(&g.seq);
+  }
+  g.order = g.seq;
 }
 
 }  // namespace rlpool::minigrid::wfc
