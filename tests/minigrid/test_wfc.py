@@ -76,12 +76,7 @@ def test_six_ids_registered():
     assert sorted(ids) == sorted(f"MiniGrid-WFC-{p}-v0" for p in PRESETS)
 
 
-# the two presets whose reference maps are slowest (about 3 and 2 s each, and
-# 20-30 s a test with the machine shared)
-SLOW = ("ObstaclesAngular", "ObstaclesHogs3")
-
-
-@pytest.mark.parametrize("preset", [pytest.param(p, marks=pytest.mark.slow) if p in SLOW else p for p in PRESETS])
+@pytest.mark.parametrize("preset", PRESETS)
 def test_matches_reference(preset, wfc_reference, lockstep):
     """A random-action episode to its end (the 500-step limit, or the goal),
     the autoreset, then 10 steps into the next map."""
