@@ -33,6 +33,7 @@ enum class Kind {
   kObstructedMaze1,
   kObstructedMazeFull,
   kObstructedMazeFullV1,
+  kWFC,
   // BabyAI (first in this list: IsBabyAI)
   kGoToRedBallGrey,
   kGoToRedBall,
@@ -75,6 +76,8 @@ struct Params {
   int size = 8;
   bool random_start = false;   // Empty / DynamicObstacles: agent_start_pos=None
   int num_objs = 2;            // Fetch, GoToObject, PutNear
+  int wfc_preset = 0;          // WFC: index into wfc::kPresets
+  bool ensure_connected = true;  // WFC: keep only the largest floor area
   int num_crossings = 1;       // Crossing
   bool lava = true;            // Crossing: lava (true) or wall obstacles
   int strip2_row = 2;          // DistShift

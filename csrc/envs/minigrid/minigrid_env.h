@@ -43,6 +43,7 @@
 #include "levels_objects.h"
 #include "levels_open.h"
 #include "levels_rooms.h"
+#include "levels_wfc.h"
 #include "missions.h"
 #include "options.h"
 #include "render.h"
@@ -128,6 +129,7 @@ class MiniGrid {
       case Kind::kObstructedMaze1: GenObstructedMaze1(w, rooms_, p_, t_); break;
       case Kind::kObstructedMazeFull: GenObstructedMazeFull(w, rooms_, p_, t_, false); break;
       case Kind::kObstructedMazeFullV1: GenObstructedMazeFull(w, rooms_, p_, t_, true); break;
+      case Kind::kWFC: GenWFC(w, p_, wfc_); break;
       default:
         if (p_.kind == Kind::kLevelGen) {
           GenLevelGen(w, rooms_, instrs_, p_);
@@ -267,6 +269,7 @@ class MiniGrid {
   TaskState t_;
   Instructions instrs_;
   uint16_t start_carry_ = 0;
+  WfcScratch wfc_;  // the WFC level's working memory, kept between resets
   std::vector<std::string> missions_;
   int view_;
   int64_t mission_bytes_;

@@ -46,6 +46,7 @@ inline std::vector<std::string> MissionTable(const Params& p) {
     case Kind::kMemory: return {"go to the matching object at the end of the hallway"};
     case Kind::kUnlock: return {"open the door"};
     case Kind::kMultiRoom: return {"traverse the rooms to get to the goal"};
+    case Kind::kWFC: return {"traverse the maze to get to the goal"};
     case Kind::kPlayground: return {""};
     case Kind::kObstructedMaze1:
     case Kind::kObstructedMazeFull:

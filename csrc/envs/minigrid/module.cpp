@@ -30,4 +30,14 @@ NB_MODULE(_minigrid, m) {
         return std::string(text.text, static_cast<size_t>(text.len));
       },
       nb::arg("mission_id"), "The mission text a BabyAI info['mission_id'] stands for.");
+  m.def(
+      "wfc_pattern",
+      [](const std::string& name) {
+        const mg::wfc::Preset& p = mg::wfc::kPresets[mg::wfc::PresetByName(name)];
+        std::vector<std::string> rows;
+        for (int r = 0; r < p.side; ++r) rows.emplace_back(p.pixels + r * p.side, static_cast<size_t>(p.side));
+        return rows;
+      },
+      nb::arg("preset"),
+      "A WFC preset's sample picture, one string a row: '#' black, '.' white, '+' (254, 254, 254).");
 }

@@ -17,6 +17,7 @@
 #include "levels_layouts.h"
 #include "missions.h"
 #include "room_grid.h"
+#include "wfc_patterns.h"
 
 namespace rlpool::minigrid {
 
@@ -71,6 +72,10 @@ inline Config MiniGridDefaultConfig() {
         "BabyAI LevelGen: comma-separated instruction verbs to draw from (goto, pickup, open, putnext)");
   c.Set("instr_kinds", std::string("action,and,seq"),
         "BabyAI LevelGen: comma-separated instruction shapes to draw from (action, and, seq)");
+  c.Set("wfc_preset", std::string("MazeSimple"),
+        "WFC: the sample picture and settings WaveFunctionCollapse learns from (MazeSimple, DungeonMazeScaled, "
+        "RoomsFabric, ObstaclesBlackdots, ObstaclesAngular, ObstaclesHogs3)");
+  c.Set("ensure_connected", true, "WFC: wall off every floor area but the largest, so the goal is reachable");
   c.Set("max_steps", int64_t{100},
         "steps before the episode is truncated (minigrid's max_steps; each task id sets its own)");
   c.Set("agent_view_size", int64_t{7}, "side of the agent's egocentric view in cells (odd, >= 3)");
@@ -107,6 +112,7 @@ inline Kind KindByName(const std::string& name) {
       {"obstructedmaze_1", Kind::kObstructedMaze1},
       {"obstructedmaze_full", Kind::kObstructedMazeFull},
       {"obstructedmaze_full_v1", Kind::kObstructedMazeFullV1},
+      {"wfc", Kind::kWFC},
       {"babyai_gotoredballgrey", Kind::kGoToRedBallGrey},
       {"babyai_gotoredball", Kind::kGoToRedBall},
       {"babyai_gotoobj", Kind::kGoToObj},
@@ -216,6 +222,8 @@ inline Params ReadParams(const Config& c) {
   p.size = static_cast<int>(c.Get<int64_t>("size"));
   p.random_start = c.Get<bool>("random_start");
   p.num_objs = static_cast<int>(c.Get<int64_t>("num_objs"));
+  p.wfc_preset = wfc::PresetByName(c.Get<std::string>("wfc_preset"));
+  p.ensure_connected = c.Get<bool>("ensure_connected");
   p.num_crossings = static_cast<int>(c.Get<int64_t>("num_crossings"));
   std::string obstacle = c.Get<std::string>("obstacle_type");
   if (obstacle != "lava" && obstacle != "wall")

@@ -94,6 +94,13 @@ for _name, _room, _box, _blocked, _quarters, _visited, _versions in (
                   4 * _visited * 36, agent_room=[float(_room[0]), float(_room[1])], key_in_box=_box, blocked=_blocked,
                   num_quarters=_quarters)
 
+# WaveFunctionCollapse levels (minigrid's WFC_PRESETS; WFCEnv's size 25 and
+# max_steps = 20 * size). csrc/envs/minigrid/wfc_patterns.h says where the
+# sample pictures come from.
+for _preset in ("MazeSimple", "DungeonMazeScaled", "RoomsFabric", "ObstaclesBlackdots", "ObstaclesAngular",
+                "ObstaclesHogs3"):
+    _minigrid(f"MiniGrid-WFC-{_preset}-v0", "wfc", 20 * 25, size=25, wfc_preset=_preset)
+
 
 # ---- BabyAI (minigrid 3.2.0 babyai): the mission is generated text, 512 bytes
 # as envpool; info["mission_id"] is built from its parts (babyai_mission above;
