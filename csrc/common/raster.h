@@ -726,19 +726,8 @@ class Canvas {
     for (int y = lo; y <= hi; ++y) {
       int k = 0;
       for (int i = 0; i < n; ++i) {
-        int i1 = i == 0 ? n - 1 : i - 1, i2 = i;
-        int y1 = p.y[i1], y2 = p.y[i2], x1, x2;
-        if (y1 < y2) {
-          x1 = p.x[i1];
-          x2 = p.x[i2];
-        } else if (y1 > y2) {
-          y2 = p.y[i1];
-          y1 = p.y[i2];
-          x2 = p.x[i1];
-          x1 = p.x[i2];
-        } else {
-          continue;
-        }
+        int x1, y1, x2, y2;
+        if (!EdgeTopFirst(p, i, x1, y1, x2, y2)) continue;
         if ((y >= y1 && y < y2) || (y == p.maxy && y > y1 && y <= y2))
           ints[k++] = ((65536 * (y - y1)) / (y2 - y1)) * (x2 - x1) + 65536 * x1;
       }
@@ -753,6 +742,16 @@ class Canvas {
     }
   }
 
+  // Edge (i - 1, i) of `p`, wrapping, with its end points ordered top
+  // first; false for a horizontal edge, which neither fill crosses.
+  static bool EdgeTopFirst(const Poly& p, int i, int& x1, int& y1, int& x2, int& y2) {
+    const int a = i == 0 ? p.n - 1 : i - 1;
+    if (p.y[a] == p.y[i]) return false;
+    const int top = p.y[a] < p.y[i] ? a : i, bottom = top == a ? i : a;
+    x1 = p.x[top], y1 = p.y[top], x2 = p.x[bottom], y2 = p.y[bottom];
+    return true;
+  }
+
   // pygame's draw_fillpoly: crossings floored / ceiled alternately, then the
   // horizontal edges; a one-row polygon is a single span.
   void RasteriseDraw(const Poly& p, int b0, int lo, int hi) {
@@ -765,19 +764,8 @@ class Canvas {
     for (int y = lo; y <= hi; ++y) {
       int k = 0;
       for (int i = 0; i < n; ++i) {
-        int ip = i == 0 ? n - 1 : i - 1;
-        int y1 = p.y[ip], y2 = p.y[i], x1, x2;
-        if (y1 < y2) {
-          x1 = p.x[ip];
-          x2 = p.x[i];
-        } else if (y1 > y2) {
-          y2 = p.y[ip];
-          y1 = p.y[i];
-          x2 = p.x[ip];
-          x1 = p.x[i];
-        } else {
-          continue;
-        }
+        int x1, y1, x2, y2;
+        if (!EdgeTopFirst(p, i, x1, y1, x2, y2)) continue;
         if ((y >= y1 && y < y2) || (y == p.maxy && y2 == p.maxy)) {
           float inter = static_cast<float>((y - y1) * (x2 - x1)) / static_cast<float>(y2 - y1);
           inter = (k % 2 == 0) ? std::floor(inter) : std::ceil(inter);
