@@ -131,8 +131,7 @@ class MetaWorldEnv {
     std::copy(prev_.begin(), prev_.end(), obs + 18);
     WriteGoal(obs + 36, false);
     WriteOneHot(obs);
-    Evaluation zero;
-    WriteInfo(out, zero);
+    WriteInfo(out, Evaluation{});
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -203,8 +202,8 @@ class MetaWorldEnv {
     obs[Sawyer::kObsDim + task_id_] = 1.0;
   }
   void WriteInfo(const Row& out, const Evaluation& e) const {
-    const double values[7] = {e.success,         e.near_object,   e.grasp_success, e.grasp_reward,
-                              e.in_place_reward, e.obj_to_target, e.reward};
+    const double values[7] = {e.success ? 1.0 : 0.0, e.near_object,     e.grasp_success ? 1.0 : 0.0, e.grasp_reward,
+                              e.in_place_reward,     e.obj_to_target, e.reward};
     for (int i = 0; i < 7; ++i) *out.At<double>(kSuccess + i) = values[i];
     *out.At<int32_t>(kTaskId) = task_id_;
   }

@@ -44,10 +44,16 @@ struct TaskDef {
   }
 };
 
-// What evaluate_state returns: the reward and envpool's info keys.
+// What evaluate_state returns: the reward and envpool's info keys, in its
+// order, so a task returns all of it as one aggregate. The two flags are
+// bools (info holds them as 0.0 / 1.0); near_object is a flag in most tasks
+// and a reward term in a few, so it stays a number.
 struct Evaluation {
-  double reward = 0.0, success = 0.0, near_object = 0.0, grasp_success = 0.0, grasp_reward = 0.0,
-         in_place_reward = 0.0, obj_to_target = 0.0;
+  double reward = 0.0;
+  bool success = false;
+  double near_object = 0.0;
+  bool grasp_success = false;
+  double grasp_reward = 0.0, in_place_reward = 0.0, obj_to_target = 0.0;
 };
 
 inline int Id(const mjModel* m, mjtObj type, const char* name) {
