@@ -12,6 +12,8 @@
 //   grasp_success, grasp_reward, in_place_reward, obj_to_target,
 //   unscaled_reward (float64, as envpool) and task_id.
 // Episode: never terminates; the registration's 500 steps truncate it.
+// frame_stack (module.cpp wraps the env in the MuJoCo family's FrameStacked):
+//   k > 1 makes the observation (k, 39 [+ k tasks]), oldest first.
 // Goals: single task, a new goal every episode from the env's numpy
 //   Generator (Meta-World's seeded_rand_vec); MT pools, Meta-World's MT
 //   benchmark: 50 goals a task from the legacy np.random seeded with the
@@ -68,6 +70,8 @@ class MetaWorldEnv {
     c.Set("base_path", std::string(), "Meta-World's assets folder (default: the installed metaworld package's)");
     c.Set("partially_observable", true, "hide the goal (its 3 numbers are zeros)");
     c.Set("one_hot_task_id", false, "append the task's one-hot id (k numbers) to the observation");
+    c.Set("reward_threshold", 10.0, "the return that counts as solved, shown as spec.reward_threshold (envpool's "
+                                    "option and default); the env does not read it");
     return c;
   }
 
