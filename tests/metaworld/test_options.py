@@ -18,7 +18,9 @@ def _play(num_envs, steps, **options):
     env = rlpool.make("MetaWorld/MT10-v3", num_envs=num_envs, seed=5, max_episode_steps=4, one_hot_task_id=True,
                       **options)
     rng = np.random.default_rng(0)
-    obs = [env.reset()[0]]
+    obs, info = env.reset()
+    np.testing.assert_array_equal(info["task_id"], np.arange(num_envs) % 10)  # the stack keeps env i on task i % 10
+    obs = [obs]
     ended = []
     for _ in range(steps):
         o, _, terminated, truncated, _ = env.step(rng.uniform(-1, 1, (num_envs, 4)).astype(np.float32))
