@@ -1,4 +1,5 @@
-"""envpool's MetaWorld options frame_stack and reward_threshold, on every face.
+"""envpool's MetaWorld options frame_stack and reward_threshold, on every face (frame_skip:
+test_alignment.py, against the reference).
 
 envpool 1.2.5 (checked by hand, it is not a test dependency): frame_stack=k
 > 1 makes the observation (k, 39), oldest first, a reset filling all k rows,
@@ -73,5 +74,7 @@ def test_reward_threshold_is_envpools_and_can_be_set():
 def test_bad_values_say_what_is_allowed():
     with pytest.raises(ValueError, match="frame_stack must be >= 1, got 0"):
         rlpool.make("MetaWorld/Reach-v3", frame_stack=0)
+    with pytest.raises(ValueError, match=r"frame_skip must be in \[1, 1000\].*got 0"):
+        rlpool.make("MetaWorld/Reach-v3", frame_skip=0)
     with pytest.raises(TypeError, match="reward_threshold='high' must be a number"):
         rlpool.make("MetaWorld/Reach-v3", reward_threshold="high")

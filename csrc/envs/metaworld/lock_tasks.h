@@ -77,7 +77,7 @@ class DoorLock final : public Sawyer {
   void ResetModel(const double* v) override {
     MoveBody(door_, v);
     if (lock_) {
-      for (int k = 0; k < kFrameSkip; ++k) mj_step(m_, d_);  // the reference settles the door for a frame
+      for (int k = 0; k < frame_skip; ++k) mj_step(m_, d_);  // the reference settles the door for a frame
     } else {
       d_->qpos[9] = 1.5708;  // _set_obj_xyz: the lock turned open
       d_->qvel[9] = 0.0;

@@ -70,6 +70,7 @@ class MetaWorldEnv {
     c.Set("base_path", std::string(), "Meta-World's assets folder (default: the installed metaworld package's)");
     c.Set("partially_observable", true, "hide the goal (its 3 numbers are zeros)");
     c.Set("one_hot_task_id", false, "append the task's one-hot id (k numbers) to the observation");
+    c.Set("frame_skip", int64_t{5}, "MuJoCo steps per agent step (Meta-World's and envpool's 5)");
     c.Set("reward_threshold", 10.0, "the return that counts as solved, shown as spec.reward_threshold (envpool's "
                                     "option and default); the env does not read it");
     return c;
@@ -89,6 +90,9 @@ class MetaWorldEnv {
     if (c.Get<std::string>("base_path").empty())
       throw std::invalid_argument("base_path is empty: the Meta-World models come from the metaworld package "
                                   "(pip install metaworld==3.0.0), or pass base_path=<its assets folder>");
+    if (c.Get<int64_t>("frame_skip") < 1 || c.Get<int64_t>("frame_skip") > 1000)
+      throw std::invalid_argument("frame_skip must be in [1, 1000] (MuJoCo steps per agent step; Meta-World's is 5), "
+                                  "got " + std::to_string(c.Get<int64_t>("frame_skip")));
     int dim = Sawyer::kObsDim + (c.Get<bool>("one_hot_task_id") ? k : 0);
     EnvSpec s;
     s.AddObs(kObs, Field<double>("obs", {dim}));
@@ -111,6 +115,7 @@ class MetaWorldEnv {
     const TaskDef& def = *tasks[task_id_];
     model_ = mujoco::LoadModel<LoadSawyerXml>(mujoco::ExpandModelPath(c.Get<std::string>("base_path"), def.xml));
     task_ = MakeTask(model_.get(), def);
+    task_->frame_skip = static_cast<int>(c.Get<int64_t>("frame_skip"));
     if (!c.Get<std::string>("task_names").empty()) MakeGoalTable(c, tasks);
   }
 

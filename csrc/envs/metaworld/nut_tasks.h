@@ -115,7 +115,7 @@ class BoxClose final : public Sawyer {
     target_pos = {v[3], v[4], v[5]};
     double pos[3] = {v[3], v[4], box_height};
     MoveBody(box_, pos);
-    for (int k = 0; k < kFrameSkip; ++k) mj_step(m_, d_);  // the reference lets the box settle a frame
+    for (int k = 0; k < frame_skip; ++k) mj_step(m_, d_);  // the reference lets the box settle a frame
     SetObjXyz(obj_init_pos);
     MoveGoalSite();
   }

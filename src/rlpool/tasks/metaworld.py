@@ -6,9 +6,10 @@ points at its ``assets``; nothing is copied into rlpool). Ids follow envpool:
 ``MetaWorld/Reach-v3``), 500 steps, goal hidden (``partially_observable``
 on) as envpool's default. A single-task env draws a new goal every episode
 from its own numpy Generator (Meta-World's ``seeded_rand_vec`` mode).
-envpool's ``frame_stack`` (default 1; k > 1 makes the observation (k, n),
-oldest first) and ``reward_threshold`` (default 10.0, what
-``spec.reward_threshold`` shows) are options of every id.
+envpool's ``frame_skip`` (default 5, Meta-World's), ``frame_stack``
+(default 1; k > 1 makes the observation (k, n), oldest first) and
+``reward_threshold`` (default 10.0, what ``spec.reward_threshold`` shows) are
+options of every id.
 
 Multi-task pools: ``MetaWorld/MT10-v3`` and ``MetaWorld/MT50-v3`` run
 Meta-World's MT10 and MT50 task lists, env i the task ``i % k``; ``info["task_id"]`` says which, and
