@@ -4,6 +4,8 @@ CleanRL's single-file scripts.
     python examples/ppo.py --env-id CartPole-v1 --num-envs 8 --total-timesteps 500000
     python examples/ppo.py --env-id HalfCheetah-v5 --num-envs 1          # continuous preset
     python examples/ppo.py --env-id CartPole-v1 --num-envs 8 --batch-size 4   # async pool
+    python examples/ppo.py --env-id MetaWorld/MT10-v3 --num-envs 10 --env-option one_hot_task_id=True \
+        --log-info success                                                     # env options, info logged
 
 Discrete action spaces get CleanRL ppo.py's hyper-parameters, continuous ones
 those of ppo_continuous_action.py, including observation and reward
@@ -23,7 +25,9 @@ reset observation and ignores its action). The script therefore:
 
 The CSV has one row per finished episode:
     global_step, episodic_return, episodic_length, wall_time, SPS
-The first three columns are the learning curve; with the same seed on a
+and, for each --log-info KEY, a column max_KEY: the episode's largest
+info[KEY] (with KEY=success: 1 if the episode succeeded at some step, the
+success rate Meta-World reports). The first three columns are the learning curve; with the same seed on a
 deterministic backend they are bit-identical across runs (`cut -d, -f1-3`).
 wall_time and SPS are timings and vary.
 """
@@ -31,6 +35,7 @@ wall_time and SPS are timings and vary.
 from __future__ import annotations
 
 import argparse
+import ast
 import csv
 import importlib
 import os
@@ -96,14 +101,31 @@ def build_parser(description: str, env_id: str, backends=BACKENDS) -> argparse.A
                    help="stop once the running average return reaches this")
     p.add_argument("--max-updates", type=int, default=0, help="stop after this many updates (0 = no limit)")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stdout")
+    p.add_argument("--env-option", action="append", default=[], type=env_option, metavar="KEY=VALUE",
+                   help="an option of the env's make() (repeatable), e.g. one_hot_task_id=True; VALUE is read as a "
+                        "Python literal (True, 3, 0.5, [1, 2]), else kept as text")
+    p.add_argument("--log-info", action="append", default=[], metavar="KEY",
+                   help="log each episode's largest info[KEY] too (repeatable), e.g. success")
     return p
+
+
+def env_option(text: str) -> tuple:
+    """KEY=VALUE from the command line: VALUE as a Python literal where it is one, else the text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.isidentifier():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE with KEY an option name, got {text!r}")
+    try:
+        return key, ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return key, value
 
 
 def parse_args(argv=None) -> argparse.Namespace:
     p = build_parser(__doc__.split("\n\n")[0], "CartPole-v1")
     args = p.parse_args(argv)
-    probe = gym.make(args.env_id) if args.backend.startswith("gymnasium") else None
-    space = probe.action_space if probe else _pool_module(args.backend).make_spec(args.env_id).action_space
+    options = dict(args.env_option)
+    probe = gym.make(args.env_id, **options) if args.backend.startswith("gymnasium") else None
+    space = probe.action_space if probe else _pool_module(args.backend).make_spec(args.env_id, **options).action_space
     if probe:
         probe.close()
     kind = "discrete" if isinstance(space, gym.spaces.Discrete) else "continuous"
@@ -147,6 +169,16 @@ class Batch(NamedTuple):
     env_id: np.ndarray
     score: np.ndarray  # what the episode log adds up (Atari: the raw reward)
     game_over: np.ndarray  # ends a logged episode (Atari: the last life lost)
+    logged: tuple = ()  # info[KEY] of each --log-info KEY, in that order
+
+
+def logged_info(info: dict, keys) -> tuple:
+    """The info values --log-info asks for; a key the env does not give is an error naming the ones it does."""
+    missing = [k for k in keys if k not in info]
+    if missing:
+        raise ValueError(f"--log-info {', '.join(missing)}: the env's info has no such key; it has "
+                         f"{', '.join(sorted(info))}")
+    return tuple(np.asarray(info[k], np.float64) for k in keys)
 
 
 class PoolBackend:
@@ -154,6 +186,8 @@ class PoolBackend:
 
     def __init__(self, args, **options):
         module = _pool_module(args.backend)
+        options = {**options, **dict(getattr(args, "env_option", ()))}  # the command line's last
+        self.log_info = tuple(getattr(args, "log_info", ()))
         self.env = module.make_gymnasium(
             args.env_id, num_envs=args.num_envs, batch_size=args.batch_size,
             num_threads=args.num_threads, seed=args.seed, **options,
@@ -173,7 +207,8 @@ class PoolBackend:
         score = info.get("reward", reward)
         # Atari with episodic life: `terminated` is a lost life, info["terminated"] the game's end.
         game_over = np.asarray(info.get("terminated", terminated), bool) | truncated
-        return Batch(obs, reward, terminated, truncated, np.asarray(info["env_id"]), score, game_over)
+        return Batch(obs, reward, terminated, truncated, np.asarray(info["env_id"]), score, game_over,
+                     logged_info(info, self.log_info))
 
     def close(self) -> None:
         self.env.close()
@@ -183,7 +218,9 @@ class GymnasiumBackend:
     """gymnasium's SyncVectorEnv / AsyncVectorEnv (subprocesses), next-step autoreset."""
 
     def __init__(self, args):
-        fns = [lambda: gym.make(args.env_id) for _ in range(args.num_envs)]
+        options = dict(args.env_option)
+        fns = [lambda: gym.make(args.env_id, **options) for _ in range(args.num_envs)]
+        self.log_info = tuple(args.log_info)
         cls = gym.vector.AsyncVectorEnv if args.backend == "gymnasium-async" else gym.vector.SyncVectorEnv
         self.env = cls(fns, autoreset_mode=gym.vector.AutoresetMode.NEXT_STEP)
         self.seed = args.seed
@@ -194,7 +231,7 @@ class GymnasiumBackend:
     def start(self) -> Batch:
         obs, _ = self.env.reset(seed=self.seed)
         zeros, no = np.zeros(len(self.ids)), np.zeros(len(self.ids), bool)
-        return Batch(obs, zeros, no, no, self.ids, zeros, no)
+        return Batch(obs, zeros, no, no, self.ids, zeros, no, (zeros,) * len(self.log_info))  # not a step: unlogged
 
     def send(self, action, env_id) -> None:
         if isinstance(self.env, gym.vector.AsyncVectorEnv):
@@ -204,10 +241,11 @@ class GymnasiumBackend:
 
     def recv(self) -> Batch:
         if isinstance(self.env, gym.vector.AsyncVectorEnv):
-            obs, reward, terminated, truncated, _ = self.env.step_wait()
+            obs, reward, terminated, truncated, info = self.env.step_wait()
         else:
-            obs, reward, terminated, truncated, _ = self.env.step(self.action)
-        return Batch(obs, reward, terminated, truncated, self.ids, reward, terminated | truncated)
+            obs, reward, terminated, truncated, info = self.env.step(self.action)
+        return Batch(obs, reward, terminated, truncated, self.ids, reward, terminated | truncated,
+                     logged_info(info, self.log_info))
 
     def close(self) -> None:
         self.env.close()
@@ -486,16 +524,21 @@ class Rollout:
 # ---------------------------------------------------------------------------- episode log
 class EpisodeLog:
     """Raw (unnormalised) returns and lengths per env, written to CSV as each
-    episode ends; keeps the running average the stop criterion reads."""
+    episode ends; keeps the running average the stop criterion reads. Each
+    logged info key adds the episode's largest value of it (max_KEY)."""
 
-    def __init__(self, path: str, num_envs: int, window: int, quiet: bool):
+    def __init__(self, path: str, num_envs: int, window: int, quiet: bool, info_keys=()):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         self.file = open(path, "w", newline="")
         self.writer = csv.writer(self.file)
-        self.writer.writerow(["global_step", "episodic_return", "episodic_length", "wall_time", "SPS"])
+        self.info_keys = tuple(info_keys)
+        self.writer.writerow(["global_step", "episodic_return", "episodic_length", "wall_time", "SPS",
+                              *(f"max_{k}" for k in self.info_keys)])
         self.ret = np.zeros(num_envs, np.float64)
         self.len = np.zeros(num_envs, np.int64)
+        self.best = np.full((len(self.info_keys), num_envs), -np.inf)
         self.recent: deque = deque(maxlen=window)
+        self.recent_best = [deque(maxlen=window) for _ in self.info_keys]
         self.quiet = quiet
         self.start = time.time()
 
@@ -504,16 +547,22 @@ class EpisodeLog:
         step = ~after_end  # a row after an episode end is the reset: no reward, no step
         self.ret[ids] += np.where(step, batch.score, 0.0)
         self.len[ids] += step
+        for best, value in zip(self.best, batch.logged):
+            best[ids] = np.maximum(best[ids], np.where(step, value, -np.inf))
         ended = batch.game_over
         if ended.any():
             wall = time.time() - self.start
             sps = int(global_step / max(wall, 1e-9))
             for e in ids[ended]:
                 # repr keeps every bit of the float, so two CSVs compare exactly
-                self.writer.writerow([global_step, repr(float(self.ret[e])), int(self.len[e]), f"{wall:.3f}", sps])
+                self.writer.writerow([global_step, repr(float(self.ret[e])), int(self.len[e]), f"{wall:.3f}", sps,
+                                      *(repr(float(best[e])) for best in self.best)])
                 self.recent.append(self.ret[e])
+                for recent, best in zip(self.recent_best, self.best):
+                    recent.append(best[e])
             self.ret[ids[ended]] = 0.0
             self.len[ids[ended]] = 0
+            self.best[:, ids[ended]] = -np.inf
 
     def average(self) -> float:
         """The stop criterion: the mean of the last `window` returns, -inf until
@@ -526,9 +575,15 @@ class EpisodeLog:
         if not self.recent:
             return "avg_return=n/a (no episode finished yet)"
         shown = f"avg_return={np.mean(self.recent):.1f}"
+        for key, recent in zip(self.info_keys, self.recent_best):
+            shown += f" avg_max_{key}={np.mean(recent):.3f}"
         if len(self.recent) < self.recent.maxlen:
             shown += f" (over {len(self.recent)} episodes)"
         return shown
+
+    def info_averages(self) -> dict:
+        """The mean of each logged key's episode maxima over the last `window` episodes (nan before any)."""
+        return {k: float(np.mean(r)) if r else float("nan") for k, r in zip(self.info_keys, self.recent_best)}
 
     def close(self) -> None:
         self.file.close()
@@ -574,7 +629,7 @@ def train(args, envs, agent: nn.Module, obs_dtype) -> dict:
     action_shape = (action_dim,) if continuous else ()
     rollout = Rollout(args, obs_shape, obs_dtype, action_shape, np.float32 if continuous else np.int32)
     norm = Normalizer(obs_shape, args.num_envs, args.gamma, bool(args.normalize))
-    log = EpisodeLog(args.csv, args.num_envs, args.return_window, args.quiet)
+    log = EpisodeLog(args.csv, args.num_envs, args.return_window, args.quiet, getattr(args, "log_info", ()))
     low, high = (act_space.low, act_space.high) if continuous else (None, None)
     # Whether each env's latest row ended an episode: its action will be ignored
     # (the row is not trained on) and the env's next row is a reset.
@@ -621,6 +676,7 @@ def train(args, envs, agent: nn.Module, obs_dtype) -> dict:
     result = dict(
         global_step=global_step, iterations=iteration, average_return=log.average(),
         reached_at=reached_at, wall_time=time.time() - log.start, csv=args.csv,
+        average_max_info=log.info_averages(),
     )
     if not args.quiet:
         print(result)

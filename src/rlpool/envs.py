@@ -37,7 +37,8 @@ class EnvSpec:
         self.fields = registry.resolve(self._task, self._config_dict)
         registry.flush_native_warnings(self._task)
         self.config = registry.config_namedtuple(task_id, self._config_dict)
-        self.reward_threshold = self._task.reward_threshold
+        # A task with a reward_threshold option (envpool's MetaWorld) shows the value it was made with.
+        self.reward_threshold = self._config_dict.get("reward_threshold", self._task.reward_threshold)
         self.reference = self._task.reference
         self.observation_space = rl_spaces.observation_space(self.fields["obs"])
         self.action_space = rl_spaces.field_space(self.fields["action"])

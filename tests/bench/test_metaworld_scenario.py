@@ -23,3 +23,14 @@ def test_rlpool_gymnasium_and_bare_variants_step():
     assert {"rlpool sync", "rlpool async", "bare", "gymnasium-sync"} <= set(runners)
     actions = np.random.default_rng(0).uniform(-1, 1, size=(8, 2, 4)).astype(np.float32)
     assert_each_variant_steps(runners, actions)
+
+
+def test_envpool_variants_step_where_envpool_is_installed():
+    """envpool 1.2.5 registers the 50 MetaWorld/<Task>-v3 ids (not MT10/MT50): the scenario's envpool rows."""
+    envpool = pytest.importorskip("envpool", reason="envpool is the bench extra's, not the test extra's")
+    assert "MetaWorld/Reach-v3" in envpool.list_all_envs()
+    point = Point("MetaWorld/Reach-v3", batch_size=2, num_threads=1, async_num_envs=4, family="metaworld")
+    runners = {r.label: r for r in runners_for(point, ("envpool",))}
+    assert set(runners) == {"envpool sync", "envpool async"}
+    actions = np.random.default_rng(0).uniform(-1, 1, size=(8, 2, 4)).astype(np.float32)
+    assert_each_variant_steps(runners, actions)

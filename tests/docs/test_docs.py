@@ -51,6 +51,12 @@ EXPENSIVE = {
     "ray start --address=<head-host>:6379": "needs a Ray cluster of several hosts; not tested",
     "python examples/rllib_ppo.py --address auto --num-env-runners 16 --num-cpus-per-env-runner 4":
         "needs a Ray cluster of several hosts; not tested",
+    # docs/metaworld.md: a 26-minute training run; tests/examples/test_ppo.py runs the same options for two updates
+    "python examples/ppo.py --env-id MetaWorld/MT10-v3 --num-envs 20 --env-option one_hot_task_id=True --log-info "
+    "success --num-steps 250 --num-minibatches 20 --total-timesteps 1500000 --seed 1 --csv "
+    "benchmarks/results/train/metaworld_mt10_ppo.csv": "tests/examples/test_ppo.py (two updates, tiny sizes)",
+    "python benchmarks/metaworld_mt10_curve.py benchmarks/results/train/metaworld_mt10_ppo.csv":
+        "plots the CSV that training run writes; run by hand after it",
 }
 
 _FENCE = re.compile(r"(?:<!--\s*excerpt:\s*(?P<excerpt>\S+)\s*-->\s*\n)?^```(?P<lang>[\w-]*)\n(?P<body>.*?)^```",

@@ -143,3 +143,30 @@ def test_cartpole_reaches_475_within_500k_steps_bit_identically_on_1_and_2_threa
     assert np.mean(returns[-100:]) >= 475
     assert learning_curve(tmp_path / "1.csv") == learning_curve(tmp_path / "2.csv")
     assert two["reached_at"] == one["reached_at"]
+
+
+def test_env_options_and_logged_info_on_metaworld_mt10(tmp_path):
+    """--env-option reaches make() (the one-hot id widens the observation the
+    agent sees to 49; 8-step episodes end inside two updates) and --log-info
+    success writes each episode's largest info["success"] as max_success."""
+    pytest.importorskip("metaworld", reason="the Meta-World models come from metaworld (test extra)")
+    csv = tmp_path / "mt10.csv"
+    result = ppo.main(["--env-id", "MetaWorld/MT10-v3", "--num-envs", "10", "--env-option", "one_hot_task_id=True",
+                       "--env-option", "max_episode_steps=8", "--log-info", "success", "--csv", str(csv), *TINY])
+    assert result["global_step"] == 2 * 16 * 10
+    header, *rows = [line.split(",") for line in csv.read_text().splitlines()]
+    assert header[-1] == "max_success"
+    assert len(rows) == 30  # 10 envs, 3 whole episodes of 8 steps in 2 * 16 rows (a reset row after each)
+    assert all(int(r[2]) == 8 and float(r[-1]) in (0.0, 1.0) for r in rows)
+    assert set(result["average_max_info"]) == {"success"}
+    args = ppo.parse_args(["--env-id", "MetaWorld/MT10-v3", "--env-option", "one_hot_task_id=True"])
+    assert dict(args.env_option) == {"one_hot_task_id": True}
+
+
+def test_bad_env_option_and_unknown_info_key_say_what_is_wrong(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        ppo.parse_args(["--env-option", "one_hot_task_id"])
+    assert "expected KEY=VALUE" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="--log-info sucess: the env's info has no such key; it has"):
+        ppo.main(["--env-id", "CartPole-v1", "--num-envs", "2", "--log-info", "sucess", "--csv",
+                  str(tmp_path / "c.csv"), *TINY])

@@ -40,9 +40,12 @@ NOISE = {
 SEED = {"stick-pull-v3": 6}
 
 
-def play(name: str, num_envs: int = 1, seed: int = 5, partially_observable: bool = True) -> dict:
-    env = rlpool.make(task_id(name), num_envs=num_envs, seed=seed, partially_observable=partially_observable)
+def play(name: str, num_envs: int = 1, seed: int = 5, partially_observable: bool = True, frame_skip: int = 5) -> dict:
+    env = rlpool.make(task_id(name), num_envs=num_envs, seed=seed, partially_observable=partially_observable,
+                      frame_skip=frame_skip)
     refs = [make_single(name, seed + i, partially_observable) for i in range(num_envs)]
+    for ref in refs:
+        ref.frame_skip = frame_skip  # SawyerXYZEnv's constructor argument; its steps and resets read the attribute
     actors = [Actor(name, seed + i, NOISE.get(name, 0.3)) for i in range(num_envs)]
     assert env.single_observation_space.shape == refs[0].observation_space.shape == (39,)
     assert env.single_action_space == refs[0].action_space
@@ -87,3 +90,11 @@ def test_env_i_is_seeded_with_seed_plus_i():
 def test_goal_observable_matches_metaworld():
     """partially_observable=False: the goal is in the observation, clipped to the goal box."""
     play("pick-place-v3", num_envs=1, seed=9, partially_observable=False)
+
+
+@pytest.mark.parametrize("name", ["reach-v3", "door-lock-v3", "box-close-v3"])
+def test_frame_skip_matches_metaworld(name):
+    """envpool's frame_skip option against the reference with the same
+    frame_skip (the two tasks whose reset settles for frame_skip steps, and
+    Reach): a whole episode at 2 MuJoCo steps per agent step."""
+    play(name, seed=SEED.get(name, 5), frame_skip=2)

@@ -60,15 +60,7 @@ class DoorOpen final : public Sawyer {
     double reward = 2.0 * HamacherProduct(ready, grab).v + 8.0 * opened;
     bool success = std::abs(obs[4] - target_pos[0]) <= 0.08;
     if (success) reward = 10.0;
-    Evaluation e;
-    e.reward = reward;
-    e.success = success ? 1.0 : 0.0;
-    e.near_object = ready;
-    e.grasp_success = grab >= 0.5 ? 1.0 : 0.0;
-    e.grasp_reward = grab;
-    e.in_place_reward = opened;
-    e.obj_to_target = 0.0;
-    return e;
+    return {reward, success, ready, grab >= 0.5, grab, opened, 0.0};
   }
 
  private:
@@ -119,15 +111,8 @@ class DrawerOpen final : public DrawerTask {
     double caging = Tolerance(Norm(error), 0.0, 0.01, Norm(error_init));
     double reward = (caging + opening) * 5.0;
     double gripper_error = Distance(handle, gripper);
-    Evaluation e;
-    e.reward = reward;
-    e.success = handle_error <= 0.03 ? 1.0 : 0.0;
-    e.near_object = gripper_error <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = obs[3] > 0.0 ? 1.0 : 0.0;
-    e.grasp_reward = caging;
-    e.in_place_reward = opening;
-    e.obj_to_target = handle_error;
-    return e;
+    return {reward, handle_error <= 0.03, gripper_error <= 0.03 ? 1.0 : 0.0, obs[3] > 0.0, caging, opening,
+            handle_error};
   }
 };
 
@@ -167,15 +152,8 @@ class DrawerClose final : public DrawerTask {
     Num reward = HamacherProduct(reach, in_place);
     if (target_to_obj <= 0.05 + 0.015) reward = 1.0;
     reward = reward * Num(10.0);
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = target_to_obj <= 0.05 + 0.015 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.01 ? 1.0 : 0.0;
-    e.grasp_success = 1.0;
-    e.grasp_reward = reach.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = target_to_obj;
-    return e;
+    return {reward.v, target_to_obj <= 0.05 + 0.015, tcp_to_obj <= 0.01 ? 1.0 : 0.0, true, reach.v, in_place,
+            target_to_obj};
   }
 };
 
@@ -214,15 +192,8 @@ class ButtonPressTopdown final : public Sawyer {
     double pressed = Tolerance(obj_to_target, 0.0, 0.005, obj_to_target_init_);
     double reward = 5.0 * HamacherProduct(tcp_closed, near_button).v;
     if (tcp_to_obj <= 0.03) reward += 5.0 * pressed;
-    Evaluation e;
-    e.reward = reward;
-    e.success = obj_to_target <= 0.024 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.05 ? 1.0 : 0.0;
-    e.grasp_success = obs[3] > 0.0 ? 1.0 : 0.0;
-    e.grasp_reward = near_button;
-    e.in_place_reward = pressed;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward, obj_to_target <= 0.024, tcp_to_obj <= 0.05 ? 1.0 : 0.0, obs[3] > 0.0, near_button, pressed,
+            obj_to_target};
   }
 
  private:
@@ -261,15 +232,8 @@ class WindowTask : public Sawyer {
     double tcp_to_obj_init = Distance(handle_init_.data(), init_tcp.data());
     double reach = Tolerance(tcp_to_obj, 0.0, kHandleRadius, std::abs(tcp_to_obj_init - kHandleRadius),
                              reach_sigmoid);
-    Evaluation e;
-    e.reward = 10.0 * HamacherProduct(reach, in_place).v;
-    e.success = target_to_obj <= 0.05 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.05 ? 1.0 : 0.0;
-    e.grasp_success = 1.0;
-    e.grasp_reward = reach;
-    e.in_place_reward = in_place;
-    e.obj_to_target = target_to_obj;
-    return e;
+    return {10.0 * HamacherProduct(reach, in_place).v, target_to_obj <= 0.05, tcp_to_obj <= 0.05 ? 1.0 : 0.0, true,
+            reach, in_place, target_to_obj};
   }
 
   int window_, handle_, slide_;
@@ -356,15 +320,8 @@ class ButtonPress final : public Sawyer {
       reward += 2.0 * (1.0 + obs[3]);
       reward += 4.0 * (pressed * pressed);
     }
-    Evaluation e;
-    e.reward = reward;
-    e.success = obj_to_target <= (wall_ ? 0.03 : 0.02) ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.05 ? 1.0 : 0.0;
-    e.grasp_success = obs[3] > 0.0 ? 1.0 : 0.0;
-    e.grasp_reward = near_button;
-    e.in_place_reward = pressed;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward, obj_to_target <= (wall_ ? 0.03 : 0.02), tcp_to_obj <= 0.05 ? 1.0 : 0.0, obs[3] > 0.0, near_button,
+            pressed, obj_to_target};
   }
 
  private:
@@ -408,14 +365,7 @@ class DoorClose final : public Sawyer {
     double hand_in_place = Tolerance(tcp_to_target, 0.0, 0.25 * 0.05, hand_margin, Sigmoid::kGaussian);
     double reward = 3.0 * hand_in_place + 6.0 * in_place;
     if (obj_to_target < 0.05) reward = 10.0;
-    Evaluation e;
-    e.reward = reward;
-    e.success = obj_to_target <= 0.08 ? 1.0 : 0.0;
-    e.grasp_success = 1.0;
-    e.grasp_reward = 1.0;
-    e.in_place_reward = hand_in_place;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward, obj_to_target <= 0.08, 0.0, true, 1.0, hand_in_place, obj_to_target};
   }
 
  private:

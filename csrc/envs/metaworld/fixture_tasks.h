@@ -54,15 +54,7 @@ class Faucet final : public Sawyer {
     double reward = 2.0 * reach + 3.0 * in_place;
     reward *= 2.0;
     if (target_to_obj <= kRadius) reward = 10.0;
-    Evaluation e;
-    e.reward = reward;
-    e.success = target_to_obj <= 0.07 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.01 ? 1.0 : 0.0;
-    e.grasp_success = 1.0;
-    e.grasp_reward = reach;
-    e.in_place_reward = in_place;
-    e.obj_to_target = target_to_obj;
-    return e;
+    return {reward, target_to_obj <= 0.07, tcp_to_obj <= 0.01 ? 1.0 : 0.0, true, reach, in_place, target_to_obj};
   }
 
  private:
@@ -106,15 +98,8 @@ class CoffeeButton final : public Sawyer {
     double pressed = Tolerance(obj_to_target, 0.0, 0.005, kMaxDist);
     double reward = 2.0 * HamacherProduct(tcp_closed, near_button).v;
     if (tcp_to_obj <= 0.05) reward += 8.0 * pressed;
-    Evaluation e;
-    e.reward = reward;
-    e.success = obj_to_target <= 0.02 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.05 ? 1.0 : 0.0;
-    e.grasp_success = obs[3] > 0.0 ? 1.0 : 0.0;
-    e.grasp_reward = near_button;
-    e.in_place_reward = pressed;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward, obj_to_target <= 0.02, tcp_to_obj <= 0.05 ? 1.0 : 0.0, obs[3] > 0.0, near_button, pressed,
+            obj_to_target};
   }
 
  private:
@@ -153,15 +138,7 @@ class DialTurn final : public Sawyer {
     double reach0 = Tolerance(tcp_to_obj, 0.0, 0.005, std::abs(tcp_to_obj_init - 0.005), Sigmoid::kGaussian);
     Num reach = HamacherProduct(reach0, GripperEffort(action[3], 1.0));
     Num reward = Num(10.0) * HamacherProduct(reach, in_place);
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = target_to_obj <= kRadius ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.01 ? 1.0 : 0.0;
-    e.grasp_success = 1.0;
-    e.grasp_reward = reach.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = target_to_obj;
-    return e;
+    return {reward.v, target_to_obj <= kRadius, tcp_to_obj <= 0.01 ? 1.0 : 0.0, true, reach.v, in_place, target_to_obj};
   }
 
  private:

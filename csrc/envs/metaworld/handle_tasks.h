@@ -65,15 +65,8 @@ class HandlePress final : public HandleTask {
     double tcp_to_obj_init = Distance(handle_init_.data(), init_tcp.data());
     double reach = Tolerance(tcp_to_obj, 0.0, 0.02, std::abs(tcp_to_obj_init - 0.02));
     double reward = target_to_obj <= kRadius ? 1.0 : HamacherProduct(reach, in_place).v;
-    Evaluation e;
-    e.reward = reward * 10.0;
-    e.success = target_to_obj <= kRadius ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.05 ? 1.0 : 0.0;
-    e.grasp_success = 1.0;
-    e.grasp_reward = reach;
-    e.in_place_reward = in_place;
-    e.obj_to_target = target_to_obj;
-    return e;
+    return {reward * 10.0, target_to_obj <= kRadius, tcp_to_obj <= 0.05 ? 1.0 : 0.0, true, reach, in_place,
+            target_to_obj};
   }
 
  private:
@@ -109,15 +102,8 @@ class HandlePull final : public HandleTask {
     double lifted = side_ ? obj[2] - 0.01 : obj[1] - 0.01;
     if (tcp_to_obj < 0.035 && tcp_opened > 0.0 && lifted > obj_init_pos[2]) reward = reward + (1.0 + 5.0 * in_place);
     if (target_to_obj < 0.05) reward = 10.0;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = target_to_obj <= (side_ ? 0.08 : 0.05) ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.05 ? 1.0 : 0.0;
-    e.grasp_success = tcp_opened > 0.0 && obj[2] - 0.03 > obj_init_pos[2] ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = target_to_obj;
-    return e;
+    return {reward.v, target_to_obj <= (side_ ? 0.08 : 0.05), tcp_to_obj <= 0.05 ? 1.0 : 0.0,
+            tcp_opened > 0.0 && obj[2] - 0.03 > obj_init_pos[2], grasped.v, in_place, target_to_obj};
   }
 
  private:

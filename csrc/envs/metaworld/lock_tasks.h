@@ -54,15 +54,8 @@ class LeverPull final : public Sawyer {
     double engagement = Tolerance(lever_error, 0.0, M_PI / 48.0, (M_PI / 2.0) - (M_PI / 12.0));
     double obj_to_target = Distance(lever, target_pos.data());
     double in_place = Tolerance(obj_to_target, 0.0, 0.04, Distance(lever_init_.data(), target_pos.data()));
-    Evaluation e;
-    e.reward = 10.0 * HamacherProduct(ready, in_place).v;
-    e.success = lever_error <= M_PI / 24 ? 1.0 : 0.0;
-    e.near_object = shoulder_to_lever < 0.03 ? 1.0 : 0.0;
-    e.grasp_success = ready > 0.9 ? 1.0 : 0.0;
-    e.grasp_reward = ready;
-    e.in_place_reward = engagement;
-    e.obj_to_target = shoulder_to_lever;
-    return e;
+    return {10.0 * HamacherProduct(ready, in_place).v, lever_error <= M_PI / 24, shoulder_to_lever < 0.03 ? 1.0 : 0.0,
+            ready > 0.9, ready, engagement, shoulder_to_lever};
   }
 
  private:
@@ -84,7 +77,7 @@ class DoorLock final : public Sawyer {
   void ResetModel(const double* v) override {
     MoveBody(door_, v);
     if (lock_) {
-      for (int k = 0; k < kFrameSkip; ++k) mj_step(m_, d_);  // the reference settles the door for a frame
+      for (int k = 0; k < frame_skip; ++k) mj_step(m_, d_);  // the reference settles the door for a frame
     } else {
       d_->qpos[9] = 1.5708;  // _set_obj_xyz: the lock turned open
       d_->qvel[9] = 0.0;
@@ -103,7 +96,7 @@ class DoorLock final : public Sawyer {
   }
   Evaluation Evaluate(const double* obs, const float*) override {
     const double* obj = obs + 4;
-    Evaluation e;
+    bool gripping = obs[3] > 0.0;
     if (lock_) {
       const double scale[3] = {0.25, 1.0, 0.5};
       Vec3 pad = BodyPos(leftpad_);
@@ -115,12 +108,8 @@ class DoorLock final : public Sawyer {
       double pressed = Tolerance(obj_to_target, 0.0, 0.005, 0.1);
       double reward = 2.0 * HamacherProduct(std::max(obs[3], 0.0), near_lock).v;
       reward += 8.0 * pressed;
-      e.reward = reward;
-      e.success = obj_to_target <= 0.02 ? 1.0 : 0.0;
-      e.near_object = tcp_to_obj <= 0.05 ? 1.0 : 0.0;
-      e.grasp_reward = near_lock;
-      e.in_place_reward = pressed;
-      e.obj_to_target = obj_to_target;
+      return {reward, obj_to_target <= 0.02, tcp_to_obj <= 0.05 ? 1.0 : 0.0, gripping, near_lock, pressed,
+              obj_to_target};
     } else {
       const double scale[3] = {0.25, 1.0, 0.5}, offset[3] = {0.0, 0.055, 0.07};
       const double* lock_now = d_->xpos + 3 * lock_link_;  // obj_init_pos, a live view
@@ -133,15 +122,9 @@ class DoorLock final : public Sawyer {
       double ready = Tolerance(shoulder_to_lock, 0.0, 0.02, Norm(s2l_init));
       double obj_to_target = std::abs(target_pos[0] - obj[0]);
       double pushed = Tolerance(obj_to_target, 0.0, 0.005, 0.1);
-      e.reward = 2.0 * ready + 8.0 * pushed;
-      e.success = obj_to_target <= 0.02 ? 1.0 : 0.0;
-      e.near_object = shoulder_to_lock <= 0.05 ? 1.0 : 0.0;
-      e.grasp_reward = ready;
-      e.in_place_reward = pushed;
-      e.obj_to_target = obj_to_target;
+      return {2.0 * ready + 8.0 * pushed, obj_to_target <= 0.02, shoulder_to_lock <= 0.05 ? 1.0 : 0.0, gripping, ready,
+              pushed, obj_to_target};
     }
-    e.grasp_success = obs[3] > 0.0 ? 1.0 : 0.0;
-    return e;
   }
 
  private:
@@ -174,15 +157,9 @@ class HandInsert final : public Sawyer {
     double tcp_to_obj = Distance(obj, tcp.data());
     if (tcp_to_obj < 0.02 && tcp_opened > 0.0) reward = reward + (1.0 + 7.0 * in_place);
     if (target_to_obj < 0.05) reward = 10.0;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = target_to_obj <= 0.05 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = Touching(obj_geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2] ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = target_to_obj;
-    return e;
+    return {reward.v, target_to_obj <= 0.05, tcp_to_obj <= 0.03 ? 1.0 : 0.0,
+            Touching(obj_geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2], grasped.v, in_place,
+            target_to_obj};
   }
 
  private:

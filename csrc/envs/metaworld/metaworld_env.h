@@ -12,6 +12,8 @@
 //   grasp_success, grasp_reward, in_place_reward, obj_to_target,
 //   unscaled_reward (float64, as envpool) and task_id.
 // Episode: never terminates; the registration's 500 steps truncate it.
+// frame_stack (module.cpp wraps the env in the MuJoCo family's FrameStacked):
+//   k > 1 makes the observation (k, 39 [+ k tasks]), oldest first.
 // Goals: single task, a new goal every episode from the env's numpy
 //   Generator (Meta-World's seeded_rand_vec); MT pools, Meta-World's MT
 //   benchmark: 50 goals a task from the legacy np.random seeded with the
@@ -68,6 +70,9 @@ class MetaWorldEnv {
     c.Set("base_path", std::string(), "Meta-World's assets folder (default: the installed metaworld package's)");
     c.Set("partially_observable", true, "hide the goal (its 3 numbers are zeros)");
     c.Set("one_hot_task_id", false, "append the task's one-hot id (k numbers) to the observation");
+    c.Set("frame_skip", int64_t{5}, "MuJoCo steps per agent step (Meta-World's and envpool's 5)");
+    c.Set("reward_threshold", 10.0, "the return that counts as solved, shown as spec.reward_threshold (envpool's "
+                                    "option and default); the env does not read it");
     return c;
   }
 
@@ -85,6 +90,9 @@ class MetaWorldEnv {
     if (c.Get<std::string>("base_path").empty())
       throw std::invalid_argument("base_path is empty: the Meta-World models come from the metaworld package "
                                   "(pip install metaworld==3.0.0), or pass base_path=<its assets folder>");
+    if (c.Get<int64_t>("frame_skip") < 1 || c.Get<int64_t>("frame_skip") > 1000)
+      throw std::invalid_argument("frame_skip must be in [1, 1000] (MuJoCo steps per agent step; Meta-World's is 5), "
+                                  "got " + std::to_string(c.Get<int64_t>("frame_skip")));
     int dim = Sawyer::kObsDim + (c.Get<bool>("one_hot_task_id") ? k : 0);
     EnvSpec s;
     s.AddObs(kObs, Field<double>("obs", {dim}));
@@ -107,6 +115,7 @@ class MetaWorldEnv {
     const TaskDef& def = *tasks[task_id_];
     model_ = mujoco::LoadModel<LoadSawyerXml>(mujoco::ExpandModelPath(c.Get<std::string>("base_path"), def.xml));
     task_ = MakeTask(model_.get(), def);
+    task_->frame_skip = static_cast<int>(c.Get<int64_t>("frame_skip"));
     if (!c.Get<std::string>("task_names").empty()) MakeGoalTable(c, tasks);
   }
 
@@ -131,8 +140,7 @@ class MetaWorldEnv {
     std::copy(prev_.begin(), prev_.end(), obs + 18);
     WriteGoal(obs + 36, false);
     WriteOneHot(obs);
-    Evaluation zero;
-    WriteInfo(out, zero);
+    WriteInfo(out, Evaluation{});
   }
 
   StepResult Step(const void* action, const Row& out) {
@@ -203,8 +211,8 @@ class MetaWorldEnv {
     obs[Sawyer::kObsDim + task_id_] = 1.0;
   }
   void WriteInfo(const Row& out, const Evaluation& e) const {
-    const double values[7] = {e.success,         e.near_object,   e.grasp_success, e.grasp_reward,
-                              e.in_place_reward, e.obj_to_target, e.reward};
+    const double values[7] = {e.success ? 1.0 : 0.0, e.near_object,     e.grasp_success ? 1.0 : 0.0, e.grasp_reward,
+                              e.in_place_reward,     e.obj_to_target, e.reward};
     for (int i = 0; i < 7; ++i) *out.At<double>(kSuccess + i) = values[i];
     *out.At<int32_t>(kTaskId) = task_id_;
   }

@@ -4,11 +4,12 @@
 #include <nanobind/nanobind.h>
 
 #include "../../bind/bind_pool.h"
+#include "../mujoco/frame_stack.h"
 #include "../mujoco/messages.h"
 #include "metaworld_env.h"
 
 NB_MODULE(_metaworld, m) {
   rlpool::ImportNumpy();
   rlpool::mujoco::InstallMujocoHandlers(m);
-  rlpool::BindEnv<rlpool::metaworld::MetaWorldEnv>(m, "MetaWorldEnv");
+  rlpool::BindEnv<rlpool::mujoco::FrameStacked<rlpool::metaworld::MetaWorldEnv>>(m, "MetaWorldEnv");
 }

@@ -91,14 +91,7 @@ class Nut final : public Sawyer {
     }
     Num reward = (Num(2.0) * grab + 6.0 * in_place) * Num(quat);
     if (success) reward = 10.0;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = success ? 1.0 : 0.0;
-    e.near_object = quat;
-    e.grasp_success = grab.v >= 0.5 ? 1.0 : 0.0;
-    e.grasp_reward = grab.v;
-    e.in_place_reward = in_place;
-    return e;
+    return {reward.v, success, quat, grab.v >= 0.5, grab.v, in_place, 0.0};
   }
 
  private:
@@ -122,7 +115,7 @@ class BoxClose final : public Sawyer {
     target_pos = {v[3], v[4], v[5]};
     double pos[3] = {v[3], v[4], box_height};
     MoveBody(box_, pos);
-    for (int k = 0; k < kFrameSkip; ++k) mj_step(m_, d_);  // the reference lets the box settle a frame
+    for (int k = 0; k < frame_skip; ++k) mj_step(m_, d_);  // the reference lets the box settle a frame
     SetObjXyz(obj_init_pos);
     MoveGoalSite();
   }
@@ -147,14 +140,7 @@ class BoxClose final : public Sawyer {
     bool success = Distance(obs + 4, target_pos.data()) < 0.08;
     if (success) reward = 10.0;
     reward *= quat;
-    Evaluation e;
-    e.reward = reward;
-    e.success = success ? 1.0 : 0.0;
-    e.near_object = ready;
-    e.grasp_success = grab >= 0.5 ? 1.0 : 0.0;
-    e.grasp_reward = grab;
-    e.in_place_reward = lifted;
-    return e;
+    return {reward, success, ready, grab >= 0.5, grab, lifted, 0.0};
   }
 
  private:
@@ -197,15 +183,8 @@ class PegUnplugSide final : public Sawyer {
     Num reward = Num(2.0) * grasped;
     if (grasp_success && tcp_to_obj < 0.035) reward = Num(1.0) + Num(2.0) * grasped + 5.0 * in_place;
     if (obj_to_target <= 0.05) reward = 10.0;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = obj_to_target <= 0.07 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = grasp_success ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward.v, obj_to_target <= 0.07, tcp_to_obj <= 0.03 ? 1.0 : 0.0, grasp_success, grasped.v, in_place,
+            obj_to_target};
   }
 
  private:

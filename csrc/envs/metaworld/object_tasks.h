@@ -48,15 +48,7 @@ class Reach final : public ObjectTask {
     double tcp_to_target = Distance(tcp.data(), target_pos.data());
     double margin = Distance(def.hand_init.data(), target_pos.data());
     double in_place = Tolerance(tcp_to_target, 0.0, 0.05, margin);
-    Evaluation e;
-    e.reward = 10.0 * in_place;
-    e.success = tcp_to_target <= 0.05 ? 1.0 : 0.0;
-    e.near_object = tcp_to_target;
-    e.grasp_success = 1.0;
-    e.grasp_reward = tcp_to_target;
-    e.in_place_reward = in_place;
-    e.obj_to_target = tcp_to_target;
-    return e;
+    return {10.0 * in_place, tcp_to_target <= 0.05, tcp_to_target, true, tcp_to_target, in_place, tcp_to_target};
   }
 };
 
@@ -84,15 +76,9 @@ class Push final : public ObjectTask {
     Num reward = Num(2.0) * grasped;
     if (tcp_to_obj < 0.02 && tcp_opened > 0.0) reward = reward + (Num(1.0) + reward + 5.0 * in_place);
     if (target_to_obj < 0.05) reward = 10.0;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = target_to_obj <= 0.05 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = Touching(obj_geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2] ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = target_to_obj;
-    return e;
+    return {reward.v, target_to_obj <= 0.05, tcp_to_obj <= 0.03 ? 1.0 : 0.0,
+            Touching(obj_geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2], grasped.v, in_place,
+            target_to_obj};
   }
 };
 
@@ -119,15 +105,9 @@ class PickPlace final : public ObjectTask {
     if (tcp_to_obj < 0.02 && tcp_opened > 0.0 && obj[2] - 0.01 > obj_init_pos[2])
       reward = reward + (1.0 + 5.0 * in_place);
     if (obj_to_target < 0.05) reward = 10.0;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = obj_to_target <= 0.07 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = Touching(obj_geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2] ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward.v, obj_to_target <= 0.07, tcp_to_obj <= 0.03 ? 1.0 : 0.0,
+            Touching(obj_geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2], grasped.v, in_place,
+            obj_to_target};
   }
 
  private:
@@ -211,15 +191,9 @@ class PegInsertSide final : public Sawyer {
     Num reward = HamacherProduct(grasped, in_place);
     if (lifted) reward = reward + (1.0 + 5.0 * in_place);
     if (obj_to_target <= 0.07) reward = 10.0;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = obj_to_target <= 0.07 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = tcp_to_obj < 0.02 && tcp_opened > 0.0 && obj[2] - 0.01 > obj_init_pos[2] ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward.v, obj_to_target <= 0.07, tcp_to_obj <= 0.03 ? 1.0 : 0.0,
+            tcp_to_obj < 0.02 && tcp_opened > 0.0 && obj[2] - 0.01 > obj_init_pos[2], grasped.v, in_place,
+            obj_to_target};
   }
 
  private:

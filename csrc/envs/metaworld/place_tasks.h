@@ -63,15 +63,8 @@ class Coffee final : public Sawyer {
     if (tcp_to_obj < 0.04 && tcp_opened > 0.0) reward = reward + (1.0 + 5.0 * in_place);
     if (target_to_obj < 0.05) reward = 10.0;
     double distance = Distance(obj, target_pos.data());  // success and obj_to_target: unscaled
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = distance <= 0.07 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = Touching(mug_) && tcp_opened > 0.0 ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = distance;
-    return e;
+    return {reward.v, distance <= 0.07, tcp_to_obj <= 0.03 ? 1.0 : 0.0, Touching(mug_) && tcp_opened > 0.0, grasped.v,
+            in_place, distance};
   }
 
  private:
@@ -113,15 +106,8 @@ class PickOutOfHole final : public Sawyer {
     bool grasp_success = near_object && lifted && !pinched_without_obj;
     if (grasp_success) reward = reward + (1.0 + 5.0 * HamacherProduct(in_place, above_floor).v);
     if (obj_to_target < 0.05) reward = 10.0;  // self.TARGET_RADIUS, the base's 0.05
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = obj_to_target <= 0.07 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = grasp_success ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward.v, obj_to_target <= 0.07, tcp_to_obj <= 0.03 ? 1.0 : 0.0, grasp_success, grasped.v, in_place,
+            obj_to_target};
   }
 
  private:
@@ -176,15 +162,8 @@ class ShelfPlace final : public Sawyer {
     if (tcp_to_obj < 0.025 && tcp_opened > 0.0 && obj[2] - 0.01 > obj_init_pos[2])
       reward = reward + (1.0 + 5.0 * in_place);
     if (obj_to_target < kRadius) reward = 10.0;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = obj_to_target <= 0.07 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = Touching(geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2] ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward.v, obj_to_target <= 0.07, tcp_to_obj <= 0.03 ? 1.0 : 0.0,
+            Touching(geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2], grasped.v, in_place, obj_to_target};
   }
 
  private:
@@ -242,15 +221,8 @@ class Basketball final : public Sawyer {
     Num reward = HamacherProduct(grasped, in_place);
     if (held) reward = reward + (1.0 + 5.0 * in_place);
     if (target_to_obj < kRadius) reward = 10.0;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = target_to_obj <= kRadius ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.05 ? 1.0 : 0.0;
-    e.grasp_success = tcp_opened > 0.0 && obj[2] - 0.03 > obj_init_pos[2] ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = target_to_obj;
-    return e;
+    return {reward.v, target_to_obj <= kRadius, tcp_to_obj <= 0.05 ? 1.0 : 0.0,
+            tcp_opened > 0.0 && obj[2] - 0.03 > obj_init_pos[2], grasped.v, in_place, target_to_obj};
   }
 
  private:

@@ -63,14 +63,7 @@ class PlateSlide final : public Sawyer {
       if (tcp[2] <= 0.03 && tcp_to_obj < 0.07) reward = 2.0 + 7.0 * in_place;
     }
     if (obj_to_target < kRadius) reward = 10.0;
-    Evaluation e;
-    e.reward = reward;
-    e.success = obj_to_target <= 0.07 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_reward = grasped;
-    e.in_place_reward = in_place;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward, obj_to_target <= 0.07, tcp_to_obj <= 0.03 ? 1.0 : 0.0, false, grasped, in_place, obj_to_target};
   }
 
  private:

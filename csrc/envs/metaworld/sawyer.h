@@ -44,10 +44,16 @@ struct TaskDef {
   }
 };
 
-// What evaluate_state returns: the reward and envpool's info keys.
+// What evaluate_state returns: the reward and envpool's info keys, in its
+// order, so a task returns all of it as one aggregate. The two flags are
+// bools (info holds them as 0.0 / 1.0); near_object is a flag in most tasks
+// and a reward term in a few, so it stays a number.
 struct Evaluation {
-  double reward = 0.0, success = 0.0, near_object = 0.0, grasp_success = 0.0, grasp_reward = 0.0,
-         in_place_reward = 0.0, obj_to_target = 0.0;
+  double reward = 0.0;
+  bool success = false;
+  double near_object = 0.0;
+  bool grasp_success = false;
+  double grasp_reward = 0.0, in_place_reward = 0.0, obj_to_target = 0.0;
 };
 
 inline int Id(const mjModel* m, mjtObj type, const char* name) {
@@ -58,7 +64,6 @@ inline int Id(const mjModel* m, mjtObj type, const char* name) {
 
 class Sawyer {
  public:
-  static constexpr int kFrameSkip = 5;
   static constexpr int kObsDim = 39;
 
   // `shared` must outlive this (the env holds it; the model cache keeps it).
@@ -102,6 +107,10 @@ class Sawyer {
   // evaluate_state on the clipped observation.
   virtual Evaluation Evaluate(const double* obs, const float* action) = 0;
 
+  // SawyerXYZEnv's frame_skip: MuJoCo steps per agent step, and per step of
+  // the hand reset and of the tasks' settling (envpool's option, default 5).
+  int frame_skip = 5;
+
   const mjModel* model() const { return m_; }
   mjData* data() const { return d_; }
 
@@ -114,7 +123,7 @@ class Sawyer {
 
   // SawyerXYZEnv.step up to the observation: mocap moves by the clipped
   // action (scaled in float32, as numpy keeps the action's dtype), the
-  // fingers get +-action[3] unclipped, 5 MuJoCo steps, a forward pass.
+  // fingers get +-action[3] unclipped, frame_skip MuJoCo steps, a forward pass.
   void Act(const float* action) {
     for (int i = 0; i < 3; ++i) {
       float a = std::clamp(action[i], -1.0f, 1.0f);
@@ -284,7 +293,7 @@ class Sawyer {
       d_->ctrl[0] = ctrl0;
       d_->ctrl[1] = ctrl1;
     }
-    for (int k = 0; k < kFrameSkip; ++k) mj_step(m_, d_);
+    for (int k = 0; k < frame_skip; ++k) mj_step(m_, d_);
   }
   // _reset_hand: 50 agent steps holding the mocap at hand_init, fingers open.
   void ResetHand() {

@@ -43,15 +43,8 @@ class PushBack final : public Sawyer {
     if (tcp_to_obj < 0.01 && 0.0 < tcp_opened && tcp_opened < 0.55 && target_to_obj_init - target_to_obj > 0.01)
       reward += 1.0 + 5.0 * in_place;
     if (target_to_obj < 0.05) reward = 10.0;
-    Evaluation e;
-    e.reward = reward;
-    e.success = target_to_obj <= 0.07 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = Touching(geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2] ? 1.0 : 0.0;
-    e.grasp_reward = grasped;
-    e.in_place_reward = in_place;
-    e.obj_to_target = target_to_obj;
-    return e;
+    return {reward, target_to_obj <= 0.07, tcp_to_obj <= 0.03 ? 1.0 : 0.0,
+            Touching(geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2], grasped, in_place, target_to_obj};
   }
 
  private:
@@ -96,15 +89,8 @@ class Sweep final : public Sawyer {
     double grasped = into_ ? YGripCaging(obj, 0.02, 0.02 + 0.005, 0.01) : YGripCaging(obj, 0.02, 0.02 + 0.01, 0.005);
     double reward = (2.0 * grasped) + (6.0 * HamacherProduct(grasped, in_place).v);
     if (obj_to_target < 0.05) reward = 10.0;
-    Evaluation e;
-    e.reward = reward;
-    e.success = obj_to_target <= 0.05 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = Touching(geom_) && obs[3] > 0.0 ? 1.0 : 0.0;
-    e.grasp_reward = grasped;
-    e.in_place_reward = in_place;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward, obj_to_target <= 0.05, tcp_to_obj <= 0.03 ? 1.0 : 0.0, Touching(geom_) && obs[3] > 0.0, grasped,
+            in_place, obj_to_target};
   }
 
  private:
@@ -153,15 +139,8 @@ class Soccer final : public Sawyer {
     if (target_to_obj < kRadius) reward = 10.0;
     // success and obj_to_target use the unscaled distance, the reward the scaled one.
     double distance = Distance(obj, target_pos.data());
-    Evaluation e;
-    e.reward = reward;
-    e.success = distance <= 0.07 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = Touching(geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2] ? 1.0 : 0.0;
-    e.grasp_reward = grasped;
-    e.in_place_reward = in_place;
-    e.obj_to_target = distance;
-    return e;
+    return {reward, distance <= 0.07, tcp_to_obj <= 0.03 ? 1.0 : 0.0,
+            Touching(geom_) && tcp_opened > 0.0 && obj[2] - 0.02 > obj_init_pos[2], grasped, in_place, distance};
   }
 
  private:

@@ -58,14 +58,7 @@ class Hammer final : public Sawyer {
     Num reward = (Num(2.0) * grab + 6.0 * in_place) * Num(quat);
     bool success = d_->qpos[nail_joint_] > 0.09;
     if (success && reward.v > 5.0) reward = 10.0;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = success ? 1.0 : 0.0;
-    e.near_object = quat;
-    e.grasp_success = grab.v >= 0.5 ? 1.0 : 0.0;
-    e.grasp_reward = grab.v;
-    e.in_place_reward = in_place;
-    return e;
+    return {reward.v, success, quat, grab.v >= 0.5, grab.v, in_place, 0.0};
   }
 
  private:
@@ -138,15 +131,8 @@ class Stick final : public Sawyer {
     }
     bool grasp_success = Touching(geom_) && tcp_opened > 0.0 && obs[6] - 0.01 > stick_init_[2];
     bool success = Distance(container, target_pos.data()) <= 0.12;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = grasp_success && success ? 1.0 : 0.0;
-    e.near_object = tcp_to_stick <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = grasp_success ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = stick_in_place;
-    e.obj_to_target = container_to_target;
-    return e;
+    return {reward.v, grasp_success && success, tcp_to_stick <= 0.03 ? 1.0 : 0.0, grasp_success, grasped.v,
+            stick_in_place, container_to_target};
   }
 
   bool Inserted(const double* handle, const double* end) const {
@@ -188,15 +174,9 @@ class Stick final : public Sawyer {
         if (handle_to_target <= 0.12) reward = 10.0;
       }
     }
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = handle_to_target <= 0.12 && inserted ? 1.0 : 0.0;
-    e.near_object = tcp_to_stick <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = Touching(geom_) && tcp_opened > 0.0 && stick[2] - 0.02 > container_init_[2] ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = stick_in_place;
-    e.obj_to_target = handle_to_target;
-    return e;
+    return {reward.v, handle_to_target <= 0.12 && inserted, tcp_to_stick <= 0.03 ? 1.0 : 0.0,
+            Touching(geom_) && tcp_opened > 0.0 && stick[2] - 0.02 > container_init_[2], grasped.v, stick_in_place,
+            handle_to_target};
   }
 
   bool push_;
@@ -245,15 +225,8 @@ class BinPicking final : public Sawyer {
     bool grasp_success = near_object && lifted && !pinched_without_obj;
     if (grasp_success) reward = reward + (1.0 + 5.0 * HamacherProduct(above_floor, in_place).v);
     if (target_to_obj < 0.05) reward = 10.0;
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = target_to_obj <= 0.05 ? 1.0 : 0.0;
-    e.near_object = near_object ? 1.0 : 0.0;
-    e.grasp_success = grasp_success ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = target_to_obj;
-    return e;
+    return {reward.v, target_to_obj <= 0.05, near_object ? 1.0 : 0.0, grasp_success, grasped.v, in_place,
+            target_to_obj};
   }
 
  private:

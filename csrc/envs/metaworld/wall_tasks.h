@@ -24,12 +24,7 @@ class ReachWall final : public ObjectTask {
     Vec3 tcp = TcpCenter();
     double tcp_to_target = Distance(tcp.data(), target_pos.data());
     double in_place = Tolerance(tcp_to_target, 0.0, 0.05, Distance(def.hand_init.data(), target_pos.data()));
-    Evaluation e;
-    e.reward = 10.0 * in_place;
-    e.success = tcp_to_target <= 0.05 ? 1.0 : 0.0;
-    e.in_place_reward = in_place;
-    e.obj_to_target = tcp_to_target;
-    return e;
+    return {10.0 * in_place, tcp_to_target <= 0.05, 0.0, false, 0.0, in_place, tcp_to_target};
   }
 };
 
@@ -51,15 +46,8 @@ class WallObjectTask : public ObjectTask {
   }
   Evaluation Info(const double* obs, double tcp_to_obj, double obj_to_target, Num reward, Num grasped,
                   double in_place) const {
-    Evaluation e;
-    e.reward = reward.v;
-    e.success = obj_to_target <= 0.07 ? 1.0 : 0.0;
-    e.near_object = tcp_to_obj <= 0.03 ? 1.0 : 0.0;
-    e.grasp_success = Touching(obj_geom_) && obs[3] > 0.0 && obs[6] - 0.02 > obj_init_pos[2] ? 1.0 : 0.0;
-    e.grasp_reward = grasped.v;
-    e.in_place_reward = in_place;
-    e.obj_to_target = obj_to_target;
-    return e;
+    return {reward.v, obj_to_target <= 0.07, tcp_to_obj <= 0.03 ? 1.0 : 0.0,
+            Touching(obj_geom_) && obs[3] > 0.0 && obs[6] - 0.02 > obj_init_pos[2], grasped.v, in_place, obj_to_target};
   }
 };
 

@@ -42,7 +42,12 @@ class FrameStacked : public Env {
     return s;
   }
 
-  FrameStacked(const Config& c, uint32_t seed) : Env(c, seed), frames_(static_cast<size_t>(Frames(c))) {
+  // Env's constructor arguments: (config, seed), and the env's index too
+  // where Env takes one (Meta-World's multi-task pools: env i runs task i % k).
+  template <class... Index>
+    requires std::is_constructible_v<Env, const Config&, uint32_t, Index...>
+  FrameStacked(const Config& c, uint32_t seed, Index... index)
+      : Env(c, seed, index...), frames_(static_cast<size_t>(Frames(c))) {
     EnvSpec s = Env::Spec(c);
     frame_size_ = s.obs.at(kObs).Count();
     fields_.resize(s.obs.size() + s.info.size());

@@ -6,6 +6,10 @@ points at its ``assets``; nothing is copied into rlpool). Ids follow envpool:
 ``MetaWorld/Reach-v3``), 500 steps, goal hidden (``partially_observable``
 on) as envpool's default. A single-task env draws a new goal every episode
 from its own numpy Generator (Meta-World's ``seeded_rand_vec`` mode).
+envpool's ``frame_skip`` (default 5, Meta-World's), ``frame_stack``
+(default 1; k > 1 makes the observation (k, n), oldest first) and
+``reward_threshold`` (default 10.0, what ``spec.reward_threshold`` shows) are
+options of every id.
 
 Multi-task pools: ``MetaWorld/MT10-v3`` and ``MetaWorld/MT50-v3`` run
 Meta-World's MT10 and MT50 task lists, env i the task ``i % k``; ``info["task_id"]`` says which, and
@@ -24,6 +28,9 @@ from ..packages import package_dir, preload_libmujoco
 from ..registry import register
 
 REFERENCE_VERSION = "3.0.0"
+# envpool's reward_threshold default, the native option's default too; gymnasium's
+# registry (rlpool/MetaWorld/...) is given it here, before any config exists.
+REWARD_THRESHOLD = 10.0
 
 # Meta-World's ALL_V3_ENVIRONMENTS, in its order (MT50's task list). Every
 # one is ported and aligned (tests/metaworld).
@@ -95,12 +102,13 @@ def _multi_task(benchmark: str, names: list[str]):
 
 
 for _name in TASKS:
-    register(task_id(_name), "metaworld", "MetaWorldEnv", max_episode_steps=500,
+    register(task_id(_name), "metaworld", "MetaWorldEnv", max_episode_steps=500, reward_threshold=REWARD_THRESHOLD,
              reference=f"metaworld {REFERENCE_VERSION} {_name} (seeded_rand_vec)", prepare=_prepare_single,
              base_path=_ASSETS, task_name=_name)
 
 for _bench, _names in (("MT10", MT10), ("MT50", MT50)):
     if all(n in TASKS for n in _names):
         register(f"MetaWorld/{_bench}-v3", "metaworld", "MetaWorldEnv", max_episode_steps=500,
+                 reward_threshold=REWARD_THRESHOLD,
                  reference=f"metaworld {REFERENCE_VERSION} Meta-World/{_bench}", prepare=_multi_task(_bench, _names),
                  base_path=_ASSETS, task_names=",".join(_names), partially_observable=False)
