@@ -149,31 +149,51 @@ void MujocoRender(const mjModel* m, mjData* d, const CameraDefaults& c, RenderSt
   });
 }
 
+namespace {
+
+// One dm_control frame's inputs: the draw handed to WithGlContext captures
+// this one reference, which std::function holds without allocating (pixel
+// observations draw every step).
+struct DmControlFrame {
+  const mjModel* looks;
+  const mjModel* m;
+  mjData* d;
+  RenderStatePtr& state;
+  int w, h, camera_id;
+  uint8_t* rgb;
+};
+
+void DrawDmControl(const DmControlFrame& f) {
+  mjrContext& con = ModelContext(f.looks);
+  for (int i = 0; i < f.m->nhfield; ++i) mjr_uploadHField(f.m, &con, i);
+  RenderStatePtr& state = f.state;
+  if (!state) {
+    state.reset(new RenderState);
+    mjv_defaultScene(&state->scene);
+    mjv_makeScene(f.m, &state->scene, DmControlMaxGeom(f.m));
+    mjv_defaultOption(&state->option);
+    state->option.flags[mjVIS_RANGEFINDER] = 0;
+    mjv_defaultPerturb(&state->perturb);
+  }
+  mjv_defaultCamera(&state->camera);
+  if (f.camera_id == -1) {
+    mjv_defaultFreeCamera(f.m, &state->camera);
+  } else {
+    state->camera.type = mjCAMERA_FIXED;
+    state->camera.fixedcamid = f.camera_id;
+  }
+  mjv_updateScene(f.m, f.d, &state->option, &state->perturb, &state->camera, mjCAT_ALL, &state->scene);
+  DrawScene(*state, con, f.w, f.h, f.rgb);
+}
+
+}  // namespace
+
 void DmControlRender(const mjModel* looks, const mjModel* m, mjData* d, RenderStatePtr& state, int width,
                      int height, int camera_id, uint8_t* rgb) {
   const auto [h, w] = MujocoRenderShape(m, width, height);
   CheckCamera(m, camera_id);
-  WithGlContext([&] {
-    mjrContext& con = ModelContext(looks);
-    for (int i = 0; i < m->nhfield; ++i) mjr_uploadHField(m, &con, i);
-    if (!state) {
-      state.reset(new RenderState);
-      mjv_defaultScene(&state->scene);
-      mjv_makeScene(m, &state->scene, DmControlMaxGeom(m));
-      mjv_defaultOption(&state->option);
-      state->option.flags[mjVIS_RANGEFINDER] = 0;
-      mjv_defaultPerturb(&state->perturb);
-    }
-    mjv_defaultCamera(&state->camera);
-    if (camera_id == -1) {
-      mjv_defaultFreeCamera(m, &state->camera);
-    } else {
-      state->camera.type = mjCAMERA_FIXED;
-      state->camera.fixedcamid = camera_id;
-    }
-    mjv_updateScene(m, d, &state->option, &state->perturb, &state->camera, mjCAT_ALL, &state->scene);
-    DrawScene(*state, con, w, h, rgb);
-  });
+  const DmControlFrame frame{looks, m, d, state, w, h, camera_id, rgb};
+  WithGlContext([&frame] { DrawDmControl(frame); });
 }
 
 }  // namespace rlpool::mujoco
