@@ -62,14 +62,16 @@ def _rendering_or_skip(env) -> None:
 
 # (task id, height, width, camera): cheetah's camera 0 ("side") tracks the
 # torso's centre of mass; walker at envpool's default 480 x 480 from the free
-# camera; cartpole and manipulator are models dm_control generates; fish has
-# file textures; quadruped-escape redraws its terrain every episode.
-RENDER_CASES = [("CheetahRun-v1", 120, 160, 0), ("WalkerWalk-v1", 0, 0, -1), ("CartpoleSwingup-v1", 96, 96, 0),
-                ("ManipulatorBringBall-v1", 64, 64, -1), ("FishSwim-v1", 64, 96, 1), ("QuadrupedEscape-v1", 96, 128, -1)]
+# camera; cartpole's three poles, swimmer15 and manipulator are models
+# dm_control generates (the first two with cameras it moves); fish has file
+# textures; quadruped-escape redraws its terrain every episode.
+RENDER_CASES = [("CheetahRun-v1", 120, 160, 0), ("WalkerWalk-v1", 0, 0, -1), ("CartpoleThreePoles-v1", 96, 96, 0),
+                ("SwimmerSwimmer15-v1", 48, 64, 0), ("ManipulatorBringBall-v1", 64, 64, -1), ("FishSwim-v1", 64, 96, 1),
+                ("QuadrupedEscape-v1", 96, 128, -1)]
 STEPS = 2
 
 
-@pytest.mark.slow  # 11-20 s on 2 busy cores: six tasks, llvmpipe on both sides
+@pytest.mark.slow  # 11-20 s on 2 busy cores: seven tasks, llvmpipe on both sides
 def test_render_matches_physics_render(tmp_path):
     envs, cases, actions = [], [], []
     for i, (task_id, h, w, camera) in enumerate(RENDER_CASES):
