@@ -94,7 +94,9 @@ class ResultBuilder {
     names_.final_info = nb::str("final_info");
     names_.final_info_mask = nb::str("_final_info");
     num_obs_ = spec.obs.size();
-    const bool single = spec.obs.size() == 1 && spec.obs[0].name == "obs";
+    // One observation field is a plain array, whatever its name (envpool's
+    // rule: dm_control's "obs:pixels" alone is an array too).
+    const bool single = spec.obs.size() == 1;
     if (!single)
       for (const FieldSpec& f : spec.obs) {
         const size_t colon = f.name.find(':');

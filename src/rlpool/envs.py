@@ -94,7 +94,7 @@ class EnvSpec:
             values.setdefault(key, spec)
         if self._config_dict["autoreset_mode"] == "same_step":
             obs = self._obs_specs()
-            values["final_obs"] = obs["obs"] if list(obs) == ["obs"] else obs
+            values["final_obs"] = next(iter(obs.values())) if len(obs) == 1 else obs
             values["final_info"] = self._info_specs()
             values["final_mask"] = dm_specs.Array((), np.bool_, name="final_mask")
         return self.State(**values)
@@ -394,7 +394,7 @@ class DMEnvPool(_PoolBase, dm_env.Environment):
 _FACES = {"gymnasium": GymnasiumEnvPool, "gym": GymEnvPool, "dm": DMEnvPool}
 
 # The envs that can render (the others say so at make(render_mode=...)).
-RENDERING_ENVS = ("the Atari games, the MuJoCo tasks, gymnasium-robotics' Fetch and PointMaze, the classic-control "
+RENDERING_ENVS = ("the Atari games, the MuJoCo tasks, the DeepMind Control Suite, gymnasium-robotics' Fetch and PointMaze, the classic-control "
                   "and the Box2D envs, the ViZDoom scenarios, MiniGrid and BabyAI")
 
 # make() options that configure the Python face's render(), not the envs.
@@ -417,6 +417,14 @@ def _render_options(kwargs: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+def _pixel_options(kwargs: dict[str, Any], render: dict[str, Any]) -> None:
+    """With envpool's from_pixels (dm_control), render_width / render_height /
+    render_camera_id size and aim the pixel observation too, so they go to
+    the envs as well as to render()."""
+    if kwargs.get("from_pixels"):
+        kwargs.update({k: render[k] for k in ("render_width", "render_height", "render_camera_id") if k in render})
+
+
 def _show(frame: np.ndarray, title: str) -> None:
     try:
         import cv2
@@ -433,7 +441,12 @@ def make(task_id: str, env_type: str = "gymnasium", **kwargs: Any):
     except KeyError:
         raise ValueError(f"env_type must be one of {sorted(_FACES)}, got {env_type!r}") from None
     render = _render_options(kwargs)
+    _pixel_options(kwargs, render)
     spec = EnvSpec(task_id, **kwargs)
+    if spec._config_dict.get("from_pixels"):
+        # render() draws the observation's frame unless told another size (envpool's default).
+        for key in ("render_width", "render_height", "render_camera_id"):
+            render.setdefault(key, spec._config_dict[key])
     if face is GymnasiumEnvPool and spec.fields.get("num_players", 0) > 0:
         from .players import PlayersGymnasiumEnvPool  # envpool's flat rows, one per player
 
@@ -460,5 +473,7 @@ def make_dm(task_id: str, **kwargs: Any) -> DMEnvPool:
 
 
 def make_spec(task_id: str, **kwargs: Any) -> EnvSpec:
-    _render_options(kwargs)  # accepted (and checked) as envpool does; a spec does not render
+    # accepted (and checked) as envpool does; a spec does not render, but
+    # from_pixels takes the frame's size and camera from them
+    _pixel_options(kwargs, _render_options(kwargs))
     return EnvSpec(task_id, **kwargs)

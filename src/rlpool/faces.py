@@ -82,7 +82,9 @@ class DMShape:
         from . import spaces as rl_spaces
 
         obs = [f["name"] for f in spec.fields["obs"]]
-        self._obs_keys = None if obs == ["obs"] else [rl_spaces.obs_key(n) for n in obs]
+        # One field is a plain array in the results; the dm observation names
+        # it by its key ("obs", or "pixels" for dm_control's from_pixels).
+        self._single_key = rl_spaces.obs_key(obs[0]) if len(obs) == 1 else None
         self._State = spec.State
         self._same_step = spec.config.autoreset_mode == "same_step"
 
@@ -96,7 +98,7 @@ class DMShape:
         return dm_env.TimeStep(step_type, reward, discount, self.observation(obs, info))
 
     def observation(self, obs: Any, info: dict[str, Any]):
-        values = dict(obs) if self._obs_keys else {"obs": obs}
+        values = {self._single_key: obs} if self._single_key else dict(obs)
         for key, value in info.items():
             if not key.startswith("_"):
                 values.setdefault(key, value)

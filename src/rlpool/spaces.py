@@ -58,7 +58,9 @@ def obs_key(name: str) -> str:
 
 
 def observation_space(obs_fields: list[dict[str, Any]]) -> spaces.Space:
-    if len(obs_fields) == 1 and obs_fields[0]["name"] == "obs":
+    # One field is a plain space, whatever its name, as in envpool (a
+    # dm_control pool with from_pixels has the one field "obs:pixels").
+    if len(obs_fields) == 1:
         return field_space(obs_fields[0])
     return spaces.Dict({obs_key(f["name"]): field_space(f) for f in obs_fields})
 

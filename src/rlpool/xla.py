@@ -180,7 +180,7 @@ def _gymnasium_builder(spec, layout: _Layout):
     from it (rlpool.faces)."""
     obs_names = [f["name"] for f in spec.fields["obs"]]
     info_names = [f["name"] for f in spec.fields["info"]]
-    single_obs = obs_names == ["obs"]
+    single_obs = len(obs_names) == 1
     common = layout.common
 
     def obs_at(arrays, first):

@@ -41,6 +41,10 @@ class CartpoleTask {
     char floor[64];
     std::snprintf(floor, sizeof(floor), "name=\"floor\" pos=\"0 0 %.17g\"", 1 - n - .05);
     ReplaceOnce(xml, "name=\"floor\" pos=\"0 0 -.05\"", floor);
+    // dm_control moves the two cameras back from the longer chain (only
+    // rendering sees them).
+    ReplaceOnce(xml, "name=\"fixed\" pos=\"0 -4 1\"", "name=\"fixed\" pos=\"0 " + std::to_string(-1 - 2 * n) + " 1\"");
+    ReplaceOnce(xml, "target=\"cart\" pos=\"0 -2 2\"", "target=\"cart\" pos=\"0 " + std::to_string(-2 * n) + " 2\"");
     return true;
   }
 

@@ -90,7 +90,8 @@ inline void RemoveElement(std::string& xml, const std::string& opening) {
 // mj_loadXML would, but with every builtin texture (the suite's skybox,
 // grid and background, drawn by MuJoCo from a few colours) made 2 x 2
 // pixels instead of up to 800 x 800 per face. Textures feed nothing but
-// rendering, which this family does not do, so every array the physics
+// rendering, which draws with a full-texture compile of the same file
+// instead (LoadSuiteModel's `textures`), so every array the physics
 // reads is that of the full model (the alignment tests compare the
 // trajectories with dm_control's bit for bit). What it saves is memory: the
 // 800 x 800 skybox alone is 11.5 MB of a compiled suite model's ~11.6 MB,
@@ -115,8 +116,12 @@ inline mjModel* CompileWithTinyTextures(const char* filename, const mjVFS* vfs, 
 }
 
 // A suite file's model (CompileWithTinyTextures), compiled once per process
-// and kept, by the gymnasium family's LoadModel cache.
-inline ModelPtr LoadSuiteModel(const std::string& path) {
+// and kept, by the gymnasium family's LoadModel cache. With `textures`, the
+// whole model as dm_control compiles it: what a renderer's GL context is
+// made from (rendering is the one reader of the textures), compiled on the
+// first render and shared by every env of the process.
+inline ModelPtr LoadSuiteModel(const std::string& path, bool textures = false) {
+  if (textures) return rlpool::mujoco::LoadModel<mj_loadXML>(path);
   return rlpool::mujoco::LoadModel<CompileWithTinyTextures>(path);
 }
 
@@ -125,7 +130,8 @@ inline ModelPtr LoadSuiteModel(const std::string& path) {
 // assets, read from `suite_dir`, in a virtual file system.
 // `asset_dir` (dog's meshes) adds every file of that folder under its bare
 // name, as dog.get_model_and_assets does.
-inline ModelPtr CompileXml(const std::string& suite_dir, const std::string& xml, const std::string& asset_dir = "") {
+inline ModelPtr CompileXml(const std::string& suite_dir, const std::string& xml, const std::string& asset_dir = "",
+                           bool textures = false) {
   mjVFS vfs;
   mj_defaultVFS(&vfs);
   for (const char* asset : {"./common/materials.xml", "./common/skybox.xml", "./common/visual.xml"}) {
@@ -142,7 +148,8 @@ inline ModelPtr CompileXml(const std::string& suite_dir, const std::string& xml,
   const char* name = "generated_model.xml";
   mj_addBufferVFS(&vfs, name, xml.data(), static_cast<int>(xml.size()));
   char error[1024] = "";
-  mjModel* m = CompileWithTinyTextures(name, &vfs, error, sizeof(error));
+  mjModel* m = textures ? mj_loadXML(name, &vfs, error, sizeof(error))
+                        : CompileWithTinyTextures(name, &vfs, error, sizeof(error));
   mj_deleteVFS(&vfs);
   if (m == nullptr) throw std::runtime_error(std::string("MuJoCo could not compile a generated suite model: ") + error);
   return rlpool::mujoco::OwnedModel(m);
@@ -150,12 +157,12 @@ inline ModelPtr CompileXml(const std::string& suite_dir, const std::string& xml,
 
 // CompileXml, once per process per `key`.
 inline ModelPtr LoadGeneratedModel(const std::string& key, const std::string& suite_dir, const std::string& xml,
-                                   const std::string& asset_dir = "") {
+                                   const std::string& asset_dir = "", bool textures = false) {
   static std::mutex mu;
   static auto* cache = new std::map<std::string, ModelPtr>();  // never destroyed, as LoadModel's
   std::lock_guard<std::mutex> lock(mu);
-  ModelPtr& slot = (*cache)[key];
-  if (!slot) slot = CompileXml(suite_dir, xml, asset_dir);
+  ModelPtr& slot = (*cache)[textures ? key + "#textures" : key];
+  if (!slot) slot = CompileXml(suite_dir, xml, asset_dir, textures);
   return slot;
 }
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "dmc_env.h"
 #include "randomizers.h"
@@ -50,7 +51,28 @@ class SwimmerTask {
     }
     InsertAt(xml, "<site name=\"head\"/>", chain + closing, true);
     InsertAt(xml, "</mujoco>", "<actuator>" + actuators + "</actuator><sensor>" + sensors + "</sensor>");
+    // dm_control moves the head's trackcom cameras away in proportion to the
+    // length, n / 6 times their position (only rendering sees them).
+    for (const char* camera : {"tracking1", "tracking2"}) ScaleCameraPos(xml, camera, n / 6.0);
     return true;
+  }
+
+  // pos="x y z" of <camera name="name" ...> multiplied by scale, each
+  // product written so that it parses back to the same double (as Python's
+  // str(float) in dm_control's edit).
+  static void ScaleCameraPos(std::string& xml, const std::string& name, double scale) {
+    size_t at = xml.find("<camera name=\"" + name + "\"");
+    if (at == std::string::npos) throw std::runtime_error("dm_control swimmer model lacks camera '" + name + "'");
+    size_t begin = xml.find("pos=\"", at) + 5, end = xml.find('"', begin);
+    std::string old = xml.substr(begin, end - begin), scaled;
+    const char* p = old.c_str();
+    char* next = nullptr;
+    for (double v = std::strtod(p, &next); next != p; p = next, v = std::strtod(p, &next)) {
+      char number[32];
+      std::snprintf(number, sizeof(number), "%.17g", v * scale);
+      scaled += (scaled.empty() ? "" : " ") + std::string(number);
+    }
+    xml.replace(begin, end - begin, scaled);
   }
 
   static void Observations(const std::string&, const mjModel* m, EnvSpec& s) {

@@ -11,6 +11,14 @@
 
 namespace rlpool::mujoco {
 
+struct RenderState {
+  mjvScene scene;
+  mjvCamera camera;
+  mjvOption option;
+  mjvPerturb perturb;
+  std::vector<uint8_t> flipped;  // the frame as OpenGL reads it, kept so a frame allocates nothing
+};
+
 namespace {
 
 // One mjrContext per model drawn on this thread's GL context.
@@ -50,6 +58,32 @@ CameraDefaults DefaultsFor(const std::string& model_file) {
   return c;
 }
 
+void CheckCamera(const mjModel* m, int camera_id) {
+  if (camera_id < -1 || camera_id >= m->ncam)
+    throw std::invalid_argument("camera_id must be -1 (free camera) or a model camera 0.." +
+                                std::to_string(m->ncam - 1) + ", got " + std::to_string(camera_id));
+}
+
+// Draws the state's updated scene into rgb (h x w x 3, top row first).
+void DrawScene(RenderState& s, mjrContext& con, int w, int h, uint8_t* rgb) {
+  mjrRect viewport{0, 0, w, h};
+  mjr_render(viewport, &s.scene, &con);
+  s.flipped.resize(static_cast<size_t>(w) * h * 3);
+  mjr_readPixels(s.flipped.data(), nullptr, viewport, &con);
+  // OpenGL's rows run bottom-up.
+  const size_t row = static_cast<size_t>(w) * 3;
+  for (int y = 0; y < h; ++y) std::memcpy(rgb + y * row, s.flipped.data() + (h - 1 - y) * row, row);
+}
+
+// dm_control's MjvScene(model) budget: max(1000, its estimate of what the
+// model can put in a scene), so that no geom is dropped where it keeps it.
+int DmControlMaxGeom(const mjModel* m) {
+  const int frames = std::max({m->nbody, m->ngeom, m->nsite, m->ncam, m->nlight});
+  const int estimate = 3 * frames + 4 * m->ngeom + 3 * m->nbody + m->nsite + m->ntendon + m->njnt + m->nu +
+                       m->nskin + m->ncam + m->nlight;
+  return std::max(1000, estimate);
+}
+
 double Median(std::vector<double>& v) {
   const size_t n = v.size();
   std::nth_element(v.begin(), v.begin() + n / 2, v.end());
@@ -60,12 +94,6 @@ double Median(std::vector<double>& v) {
 
 }  // namespace
 
-struct RenderState {
-  mjvScene scene;
-  mjvCamera camera;
-  mjvOption option;
-  mjvPerturb perturb;
-};
 
 void RenderStateDeleter::operator()(RenderState* s) const {
   mjv_freeScene(&s->scene);
@@ -89,9 +117,7 @@ void MujocoRender(const mjModel* m, mjData* d, const std::string& model_file, Re
 void MujocoRender(const mjModel* m, mjData* d, const CameraDefaults& c, RenderStatePtr& state, int width,
                   int height, int camera_id, uint8_t* rgb) {
   const auto [h, w] = MujocoRenderShape(m, width, height);
-  if (camera_id < -1 || camera_id >= m->ncam)
-    throw std::invalid_argument("camera_id must be -1 (free camera) or a model camera 0.." +
-                                std::to_string(m->ncam - 1) + ", got " + std::to_string(camera_id));
+  CheckCamera(m, camera_id);
   WithGlContext([&] {
     mjrContext& con = ModelContext(m);
     if (!state) {
@@ -119,14 +145,55 @@ void MujocoRender(const mjModel* m, mjData* d, const CameraDefaults& c, RenderSt
     state->camera.type = camera_id == -1 ? mjCAMERA_FREE : mjCAMERA_FIXED;
     state->camera.fixedcamid = camera_id;
     mjv_updateScene(m, d, &state->option, &state->perturb, &state->camera, mjCAT_ALL, &state->scene);
-    mjrRect viewport{0, 0, w, h};
-    mjr_render(viewport, &state->scene, &con);
-    std::vector<uint8_t> flipped(static_cast<size_t>(w) * h * 3);
-    mjr_readPixels(flipped.data(), nullptr, viewport, &con);
-    // OpenGL's rows run bottom-up.
-    const size_t row = static_cast<size_t>(w) * 3;
-    for (int y = 0; y < h; ++y) std::memcpy(rgb + y * row, flipped.data() + (h - 1 - y) * row, row);
+    DrawScene(*state, con, w, h, rgb);
   });
+}
+
+namespace {
+
+// One dm_control frame's inputs: the draw handed to WithGlContext captures
+// this one reference, which std::function holds without allocating (pixel
+// observations draw every step).
+struct DmControlFrame {
+  const mjModel* looks;
+  const mjModel* m;
+  mjData* d;
+  RenderStatePtr& state;
+  int w, h, camera_id;
+  uint8_t* rgb;
+};
+
+void DrawDmControl(const DmControlFrame& f) {
+  mjrContext& con = ModelContext(f.looks);
+  for (int i = 0; i < f.m->nhfield; ++i) mjr_uploadHField(f.m, &con, i);
+  RenderStatePtr& state = f.state;
+  if (!state) {
+    state.reset(new RenderState);
+    mjv_defaultScene(&state->scene);
+    mjv_makeScene(f.m, &state->scene, DmControlMaxGeom(f.m));
+    mjv_defaultOption(&state->option);
+    state->option.flags[mjVIS_RANGEFINDER] = 0;
+    mjv_defaultPerturb(&state->perturb);
+  }
+  mjv_defaultCamera(&state->camera);
+  if (f.camera_id == -1) {
+    mjv_defaultFreeCamera(f.m, &state->camera);
+  } else {
+    state->camera.type = mjCAMERA_FIXED;
+    state->camera.fixedcamid = f.camera_id;
+  }
+  mjv_updateScene(f.m, f.d, &state->option, &state->perturb, &state->camera, mjCAT_ALL, &state->scene);
+  DrawScene(*state, con, f.w, f.h, f.rgb);
+}
+
+}  // namespace
+
+void DmControlRender(const mjModel* looks, const mjModel* m, mjData* d, RenderStatePtr& state, int width,
+                     int height, int camera_id, uint8_t* rgb) {
+  const auto [h, w] = MujocoRenderShape(m, width, height);
+  CheckCamera(m, camera_id);
+  const DmControlFrame frame{looks, m, d, state, w, h, camera_id, rgb};
+  WithGlContext([&frame] { DrawDmControl(frame); });
 }
 
 }  // namespace rlpool::mujoco

@@ -43,4 +43,15 @@ void MujocoRender(const mjModel* m, mjData* d, const std::string& model_file, Re
 void MujocoRender(const mjModel* m, mjData* d, const CameraDefaults& defaults, RenderStatePtr& state, int width,
                   int height, int camera_id, uint8_t* rgb);
 
+// dm_control's Physics.render(height, width, camera_id): camera -1 is the
+// free camera as mjv_defaultFreeCamera sets it, every frame (dm_control makes
+// a new Camera per call), rangefinder rays hidden, a scene of dm_control's
+// geom budget. `looks` is the model the GL context is made from (textures,
+// meshes, heightfields): the dm_control family shrinks its envs' builtin
+// textures, so it passes a full-texture compile of the same XML; `m` and `d`
+// are the env's own. `m`'s heightfields are uploaded every frame, as
+// dm_control re-uploads a terrain a task redraws (quadruped-escape).
+void DmControlRender(const mjModel* looks, const mjModel* m, mjData* d, RenderStatePtr& state, int width,
+                     int height, int camera_id, uint8_t* rgb);
+
 }  // namespace rlpool::mujoco
