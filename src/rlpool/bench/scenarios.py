@@ -269,19 +269,25 @@ ROBOTICS = Scenario(
 
 # MPE: the multi-agent envs, whose reference is pure numpy stepped from
 # Python; a step is one env's step (all its agents).
+# Two-player Atari as PettingZoo draws it: every frame, RGB, no preprocessing.
+RAW_TWO_PLAYER = (("frame_skip", 1), ("stack_num", 1), ("img_height", 210), ("img_width", 160),
+                  ("gray_scale", False), ("noop_max", 0))
+
 MARL = Scenario(
     name="marl",
     description=(
         "MPE simple_spread_v3 (3 agents) at batch 8 and 64 and simple_world_comm_v3 (6 agents) at batch 64, sync and "
         "async, 2 threads, vs mpe2's own ParallelEnvs in a Python loop and SuperSuit's vector envs of them (in-process and "
-        "one process per core), and JaxMARL's MPE jitted on the CPU; env steps/s (all agents of an env)"
+        "one process per core), and JaxMARL's MPE jitted on the CPU; two-player Pong's bare frames at batch 8 vs "
+        "PettingZoo's own Atari envs in a Python loop; env steps/s (all agents of an env)"
     ),
     points=(
         *_sweep(["simple_spread_v3"], [8, 64], 2, "mpe"),
         *_sweep(["simple_world_comm_v3"], [64], 2, "mpe"),
+        dataclasses.replace(sync_and_async("Pong2P-v3", 8, 2, "atari_multi"), options=RAW_TWO_PLAYER),
     ),
     timing=Timing(warmup_s=0.3, repeat_s=0.5, repeats=5),
-    libraries=("rlpool", "mpe2", "supersuit", "supersuit-procs", "jaxmarl", "bare"),
+    libraries=("rlpool", "mpe2", "supersuit", "supersuit-procs", "pettingzoo", "jaxmarl", "bare"),
 )
 
 # Meta-World: its own single-task envs (metaworld 3.0.0 under the MuJoCo-4

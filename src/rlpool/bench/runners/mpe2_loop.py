@@ -2,7 +2,10 @@
 batch_size `ParallelEnv`s in a Python loop, one dict of actions per env per
 step, each reset when its episode ends; and SuperSuit's vector wrappers of
 the same envs (one row per agent, as rlpool's gymnasium face), in-process
-(`supersuit`) and in worker processes, one per core (`supersuit-procs`)."""
+(`supersuit`) and in worker processes, one per core (`supersuit-procs`).
+The two-player Atari ids get PettingZoo's own Atari envs in the same loop
+(`pettingzoo`), which draw its bare frames: their points set rlpool's
+options to the same (scenarios.RAW_TWO_PLAYER)."""
 
 from __future__ import annotations
 
@@ -18,12 +21,15 @@ class Mpe2Parallel(Runner):
     library = "mpe2"
     mode = "sync"
 
-    def open(self, actions: np.ndarray) -> None:
+    def make(self):
         try:
             module = importlib.import_module(f"mpe2.{self.point.task}")
         except ImportError:
             raise Skip("mpe2 is not installed (pip install mpe2==1.1.1)") from None
-        self.envs = [module.parallel_env(**dict(self.point.options)) for _ in range(self.num_envs)]
+        return module.parallel_env(**dict(self.point.options))
+
+    def open(self, actions: np.ndarray) -> None:
+        self.envs = [self.make() for _ in range(self.num_envs)]
         for i, env in enumerate(self.envs):
             env.reset(seed=i)
         agents = self.envs[0].possible_agents
@@ -47,6 +53,20 @@ class Mpe2Parallel(Runner):
         for env in getattr(self, "envs", []):
             env.close()
         self.envs = []
+
+
+class PettingZooAtari(Mpe2Parallel):
+    library = "pettingzoo"
+
+    def make(self):
+        from rlpool.tasks.atari import roms_dir
+        from rlpool.tasks.atari_multi import GAMES
+
+        try:
+            module = importlib.import_module(f"pettingzoo.atari.{GAMES[self.point.task][0]}")
+            return module.parallel_env(auto_rom_install_path=roms_dir())
+        except ImportError as e:
+            raise Skip(f"PettingZoo's Atari envs do not import ({e}; pip install 'rlpool[atari-multi]')") from None
 
 
 class SuperSuitVec(Runner):
@@ -91,3 +111,5 @@ def runners(point):
         yield Mpe2Parallel(point, point.batch_size)
         yield SuperSuitVec(point, point.batch_size)
         yield SuperSuitProcs(point, point.batch_size)
+    elif _family(point.task) == "atari_multi":
+        yield PettingZooAtari(point, point.batch_size)
