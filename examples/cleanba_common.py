@@ -68,7 +68,7 @@ def add_distributed_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--learner-device-ids", type=_device_ids, default=[0], help="local devices the learner trains on")
     g.add_argument("--grad-shards-per-device", type=int, default=1,
                    help="each learner device splits its rows into this many shards and sums their gradients "
-                        "in order: 1 device x 2 shards trains as 2 devices x 1 shard, up to the last bits")
+                        "in order: 1 device x 2 shards trains as 2 devices x 1 shard, bit for bit")
     g.add_argument("--coordinator-address", default=os.environ.get("JAX_COORDINATOR_ADDRESS"),
                    help="host:port of process 0's coordinator (env JAX_COORDINATOR_ADDRESS); "
                         "none and no SLURM job = a plain single-process run")
@@ -428,8 +428,10 @@ class EpisodeCSV:
 def time_allreduce(layout: Layout, params, repeats: int) -> float:
     """Seconds one all-reduce of a gradient-sized tree takes over every learner
     device of every process (mean of repeats, after one warm-up call)."""
-    psum = jax.jit(jax.shard_map(lambda g: jax.tree_util.tree_map(lambda x: jax.lax.psum(x, "d"), g),
-                                 mesh=layout.mesh, in_specs=PartitionSpec(), out_specs=PartitionSpec()))
+    def total(g):  # each device's copy counts as its own gradient, as in the learners
+        return jax.tree_util.tree_map(lambda x: jax.lax.psum(jax.lax.pcast(x, "d", to="varying"), "d"), g)
+
+    psum = jax.jit(jax.shard_map(total, mesh=layout.mesh, in_specs=PartitionSpec(), out_specs=PartitionSpec()))
     grads = replicate(layout, params)
     across_processes(layout, psum, grads)
     start = time.perf_counter()

@@ -220,9 +220,10 @@ def make_learner(args, layout: cc.Layout, agent, continuous):
 
     def device_update(state, rollout):
         rollout = jax.tree_util.tree_map(lambda x: x[0], rollout)  # [shards, ...]
+        params = jax.lax.pcast(state.params, "d", to="varying")  # this device's gradient only (cleanba_ppo.py says why)
         grads = None
         for j in range(shards):  # as cleanba_ppo: unrolled, summed in shard order, then over devices
-            g = grad_fn(state.params, jax.tree_util.tree_map(lambda x: x[j], rollout))
+            g = grad_fn(params, jax.tree_util.tree_map(lambda x: x[j], rollout))
             grads = g if grads is None else jax.tree_util.tree_map(jnp.add, grads, g)
         grads = jax.tree_util.tree_map(lambda g: jax.lax.psum(g, "d") / total_shards, grads)
         return state.apply_gradients(grads=grads)

@@ -17,9 +17,10 @@ rollout k always uses parameters max(k-2, 0), whatever the speed of anything.
 Every random draw is keyed by what it is for, not by who draws it: env g is
 seeded seed + g; the action of env g at step t uses key(seed, t, g); shard s
 shuffles its minibatches with key(seed, update, epoch, s). So with the same
-seed and the same global batch, two processes of one device and one process of
-two devices train the same parameters bit for bit (docs/distributed.md says
-which settings this needs, and which layouts differ in the last bits).
+seed and the same global batch, two processes of one device, one process of
+two devices and one device with two gradient shards (--grad-shards-per-device 2)
+train the same parameters bit for bit (docs/distributed.md says which settings
+this needs).
 
 Each process writes examples/ppo.py's CSV for its own envs (a process index is
 added to the file name when there are several).
@@ -216,12 +217,17 @@ def make_learner(args, layout: cc.Layout, evaluate, learn_key):
             by_minibatch = jax.tree_util.tree_map(lambda x: jnp.swapaxes(x, 0, 1), shuffled)
 
             def minibatch(state, mb):
+                # The parameters are the same on every device; marked as varying,
+                # their gradient is this device's own. Left invariant, shard_map's
+                # autodiff would already psum it over the devices (the transpose of
+                # broadcasting them), and the psum below would add it up twice.
+                params = jax.lax.pcast(state.params, "d", to="varying")
                 # Unrolled, so each shard's gradient is the same computation as
                 # on a device with one shard; summed in shard order, then over
                 # devices. With two shards in all, a + b is the same on any layout.
                 grads = None
                 for j in range(shards):
-                    g = grad_fn(state.params, jax.tree_util.tree_map(lambda x: x[j], mb))
+                    g = grad_fn(params, jax.tree_util.tree_map(lambda x: x[j], mb))
                     grads = g if grads is None else jax.tree_util.tree_map(jnp.add, grads, g)
                 grads = jax.tree_util.tree_map(lambda g: jax.lax.psum(g, "d") / total_shards, grads)
                 return state.apply_gradients(grads=grads), None

@@ -1,6 +1,7 @@
 """examples/cleanba_ppo.py over jax.distributed, two processes on localhost:
-the paper's reproducibility claim made bitwise (two processes of one device
-train the same parameters as one process of two devices), the same seed twice,
+the paper's reproducibility claim made bitwise (two processes of one device,
+one process of two devices and one device with two gradient shards train the
+same parameters), the same seed twice,
 a killed process, a run that never fills, and a faked SLURM launch.
 
 Each test starts real processes (jax.distributed on CPU, gloo all-reduce) with
@@ -43,11 +44,20 @@ def _one_process_two_devices(tmp, name, seed="1"):
     return Proc("cleanba_ppo", args, tmp, name, clean_env(XLA_FLAGS="--xla_force_host_platform_device_count=2"))
 
 
+def _one_device_two_shards(tmp, name):
+    """Twice the local envs of one process of the two-process layout, on one
+    device that splits them into the same two gradient shards."""
+    args = [*TINY, "--seed", "1", "--num-actor-threads", "2", "--grad-shards-per-device", "2",
+            "--csv", str(tmp / f"{name}.csv"), "--save-params", str(tmp / f"{name}.npz"), "--quiet"]
+    return Proc("cleanba_ppo", args, tmp, name, clean_env())
+
+
 @pytest.fixture(scope="module")
 def layouts(tmp_path_factory):
-    """The same seed and global batch (8 envs) on two layouts, run side by side."""
+    """The same seed and global batch (8 envs) on three layouts, run side by side."""
     tmp = tmp_path_factory.mktemp("cleanba")
-    procs = _two_processes(tmp, "multi") + [_one_process_two_devices(tmp, "single")]
+    procs = _two_processes(tmp, "multi") + [_one_process_two_devices(tmp, "single"),
+                                            _one_device_two_shards(tmp, "sharded")]
     run_all(procs, TIMEOUT)
     return tmp
 
@@ -61,19 +71,30 @@ def test_two_processes_train_the_bits_of_one_process_with_two_devices(layouts):
 
 
 @pytest.mark.slow
-def test_logged_returns_are_the_same_in_both_layouts(layouts):
+def test_one_device_with_two_gradient_shards_trains_the_same_bits(layouts):
+    # Fails if a device's gradient is summed over the devices twice (shard_map's
+    # autodiff psums the gradient of replicated parameters by itself): the
+    # two-device layouts would then step with a + b, this one with (a + b) / 2.
+    assert same_bits(load_params(layouts / "sharded.npz"), load_params(layouts / "multi0.npz"))
+
+
+@pytest.mark.slow
+def test_logged_returns_are_the_same_in_all_layouts(layouts):
     multi = curve(layouts / "multi.process0.csv", layouts / "multi.process1.csv")
     single = curve(layouts / "single.csv")
     assert len(single) >= 4  # episodes ended and were logged
     assert multi == single
+    assert curve(layouts / "sharded.csv") == single
 
 
 @pytest.mark.slow
 def test_same_seed_twice_gives_the_same_parameters(layouts, tmp_path):
-    again, other = _one_process_two_devices(tmp_path, "again"), _one_process_two_devices(tmp_path, "other", seed="2")
-    run_all([again, other], TIMEOUT)
+    # The fixture already ran seed 1 four times (three layouts): their equality
+    # above is this check too, so only the other seed costs a run here.
     first = load_params(layouts / "single.npz")
-    assert same_bits(load_params(tmp_path / "again.npz"), first)
+    assert same_bits(load_params(layouts / "sharded.npz"), first)
+    other = _one_process_two_devices(tmp_path, "other", seed="2")
+    run_all([other], TIMEOUT)
     assert not same_bits(load_params(tmp_path / "other.npz"), first)  # and the seed matters
 
 
