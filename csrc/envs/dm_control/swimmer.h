@@ -70,7 +70,8 @@ class SwimmerTask {
     for (double v = std::strtod(p, &next); next != p; p = next, v = std::strtod(p, &next)) {
       char number[32];
       std::snprintf(number, sizeof(number), "%.17g", v * scale);
-      scaled += (scaled.empty() ? "" : " ") + std::string(number);
+      if (!scaled.empty()) scaled += ' ';
+      scaled += number;
     }
     xml.replace(begin, end - begin, scaled);
   }
