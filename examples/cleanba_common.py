@@ -444,3 +444,21 @@ def save_params(path: str, params) -> None:
     """Every leaf of the parameter tree, in tree order, for bitwise comparison."""
     leaves = jax.tree_util.tree_leaves(params)
     np.savez(path, *[np.asarray(x) for x in leaves])
+
+
+def print_update(args: argparse.Namespace, layout: Layout, k: int, rows_per_update: int, log, timings) -> None:
+    """The learner's progress line after update k, unless --quiet."""
+    if not args.quiet:
+        print(f"update={k} global_step={k * rows_per_update} process={layout.process_index} "
+              f"avg_return={log.average():.1f} learn_s={timings[-1]['learn']:.3f}", flush=True)
+
+
+def finish(args: argparse.Namespace, layout: Layout, params, log, timings, num_updates: int,
+           rows_per_update: int) -> dict:
+    """The end of a run both learners share: the parameters saved if
+    --save-params asks, and the run's summary."""
+    if args.save_params:
+        save_params(args.save_params, to_host(params))
+    return dict(updates=num_updates, global_step=num_updates * rows_per_update, csv=log.path,
+                process_index=layout.process_index, process_count=layout.process_count,
+                average_return=log.average(), timings=timings)

@@ -295,20 +295,14 @@ def main(argv=None) -> dict:
             log.write(episodes, lambda s: (k - 1) * rows_per_update + (s + 1) * layout.global_num_envs)
             timings.append(dict(update=k, wait=start - wait, learn=time.time() - start,
                                 rollout=max(t for _, _, t in got)))
-            if not args.quiet:
-                print(f"update={k} global_step={k * rows_per_update} process={layout.process_index} "
-                      f"avg_return={log.average():.1f} learn_s={timings[-1]['learn']:.3f}", flush=True)
+            cc.print_update(args, layout, k, rows_per_update, log, timings)
     except BaseException as error:
         cc.exit_now_if_distributed(layout, error)
         raise
     finally:
         actors.close()
         log.close()
-    if args.save_params:
-        cc.save_params(args.save_params, cc.to_host(state.params))
-    result = dict(updates=num_updates, global_step=num_updates * rows_per_update, csv=log.path,
-                  process_index=layout.process_index, process_count=layout.process_count,
-                  average_return=log.average(), timings=timings)
+    result = cc.finish(args, layout, state.params, log, timings, num_updates, rows_per_update)
     if args.measure_allreduce:
         result["allreduce_s"] = cc.time_allreduce(layout, host_params, args.measure_allreduce)
         result["allreduces_per_update"] = args.update_epochs * args.num_minibatches
