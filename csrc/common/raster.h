@@ -274,16 +274,24 @@ class Canvas {
     *hi = std::min(p.maxy, r1);
   }
 
+  // The band's pixel at surface point (x, y) of `p`, marked as changed, or
+  // nullptr when it is off the canvas or outside final rows [b0, b1).
+  uint32_t* Pixel(const Poly& p, int b0, int b1, int x, int y) {
+    x -= origin_x_;
+    if (x < 0 || x >= w_ || y < 0 || y >= h_) return nullptr;
+    const int final_y = p.flipped ? y : h_ - 1 - y;
+    if (final_y < b0 || final_y >= b1) return nullptr;
+    MarkChange(final_y - b0, x);
+    MarkChange(final_y - b0, x + 1);
+    return &(*band_)[static_cast<size_t>(final_y - b0) * w_ + x];
+  }
+
   // One pixel blended at `alpha` (SDL_gfx: new = old + floor((c - old) * alpha / 256)
   // per channel; 255 writes the colour), if on the canvas and in the band.
   void Put(const Poly& p, int b0, int b1, int x, int y, uint32_t alpha) {
-    x -= origin_x_;
-    if (x < 0 || x >= w_ || y < 0 || y >= h_) return;
-    const int final_y = p.flipped ? y : h_ - 1 - y;
-    if (final_y < b0 || final_y >= b1) return;
-    MarkChange(final_y - b0, x);
-    MarkChange(final_y - b0, x + 1);
-    uint32_t& px = (*band_)[static_cast<size_t>(final_y - b0) * w_ + x];
+    uint32_t* at = Pixel(p, b0, b1, x, y);
+    if (at == nullptr) return;
+    uint32_t& px = *at;
     if (alpha == 255) {
       px = p.color;
       return;
@@ -569,13 +577,9 @@ class Canvas {
   // One pixel mixed as pygame-ce's anti-aliased lines mix it: in float,
   // brightness * colour + (1 - brightness) * background, truncated.
   void PutMix(const Poly& p, int b0, int b1, int x, int y, float brightness) {
-    x -= origin_x_;
-    if (x < 0 || x >= w_ || y < 0 || y >= h_) return;
-    const int final_y = p.flipped ? y : h_ - 1 - y;
-    if (final_y < b0 || final_y >= b1) return;
-    MarkChange(final_y - b0, x);
-    MarkChange(final_y - b0, x + 1);
-    uint32_t& px = (*band_)[static_cast<size_t>(final_y - b0) * w_ + x];
+    uint32_t* at = Pixel(p, b0, b1, x, y);
+    if (at == nullptr) return;
+    uint32_t& px = *at;
     uint32_t out = 0;
     for (int shift = 0; shift < 24; shift += 8) {
       const float d = static_cast<float>((px >> shift) & 0xFF), c = static_cast<float>((p.color >> shift) & 0xFF);

@@ -29,9 +29,11 @@ class HalfCheetah : public RunnerEnv {
     return c;
   }
 
-  static EnvSpec Spec(const Config& c) { return RunnerSpec(c, 1, kInfo); }
+  static constexpr int kPositionSize = 1;  // qpos entries of the body's position
 
-  HalfCheetah(const Config& c, uint32_t seed) : RunnerEnv(c, seed) {}
+  static EnvSpec Spec(const Config& c) { return RunnerSpec(c, kPositionSize, kInfo); }
+
+  HalfCheetah(const Config& c, uint32_t seed) : RunnerEnv(c, seed, kPositionSize) {}
 
   void Reset(const Row& out, bool) {
     ResetWithNoise(opt_.noise, QvelNoise::kNormal);
@@ -49,14 +51,6 @@ class HalfCheetah : public RunnerEnv {
     WriteScalars(out, kFirstInfo, std::array<double, kNumInfo>{f.x1, f.xv, f.reward, -f.ctrl_cost});
     WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, false};
-  }
-
- private:
-  void WriteObs(const Row& out) {
-    double* o = out.At<double>(kObs);
-    int skip = opt_.exclude ? 1 : 0;
-    o = Put(o, d_->qpos + skip, m_->nq - skip);
-    Put(o, d_->qvel, m_->nv);
   }
 };
 

@@ -48,10 +48,12 @@ class PlanarWalker : public RunnerEnv {
     return c;
   }
 
-  static EnvSpec Spec(const Config& c) { return RunnerSpec(c, 1, kInfo); }
+  static constexpr int kPositionSize = 1;  // qpos entries of the body's position
+
+  static EnvSpec Spec(const Config& c) { return RunnerSpec(c, kPositionSize, kInfo); }
 
   PlanarWalker(const Config& c, uint32_t seed)
-      : RunnerEnv(c, seed),
+      : RunnerEnv(c, seed, kPositionSize),
         healthy_reward_(c.Get<double>("healthy_reward")),
         terminate_(c.Get<bool>("terminate_when_unhealthy")),
         state_(kHopper ? GetRange(c, "healthy_state_range") : Range{-kInf, kInf}),
@@ -100,10 +102,9 @@ class PlanarWalker : public RunnerEnv {
     return z_.lo < z && z < z_.hi && angle_.lo < angle && angle < angle_.hi;
   }
 
+  // As the runners' observation, with qvel clipped to +-10.
   void WriteObs(const Row& out) {
-    double* o = out.At<double>(kObs);
-    int skip = opt_.exclude ? 1 : 0;
-    o = Put(o, d_->qpos + skip, m_->nq - skip);
+    double* o = Put(out.At<double>(kObs), d_->qpos + skip_, m_->nq - skip_);
     PutClipped(o, d_->qvel, m_->nv, -10.0, 10.0);
   }
 

@@ -33,7 +33,12 @@ EnvSpec RunnerSpec(const Config& c, int position_size, const std::array<const ch
 // The base of the runners: their options, and gymnasium's forward step.
 class RunnerEnv : public MujocoEnv {
  protected:
-  RunnerEnv(const Config& c, uint32_t seed) : MujocoEnv(c, seed), opt_(c) { uses_cfrc_ext_ = false; }
+  // position_size: how many leading qpos entries are the body's position,
+  // which the observation leaves out when excluded.
+  RunnerEnv(const Config& c, uint32_t seed, int position_size)
+      : MujocoEnv(c, seed), opt_(c), skip_(opt_.exclude ? position_size : 0) {
+    uses_cfrc_ext_ = false;
+  }
 
   // What one step moved and costs: x after it, the x velocity, the forward
   // reward, and the control cost (float32, as gymnasium computes it from
@@ -51,7 +56,14 @@ class RunnerEnv : public MujocoEnv {
     return {x1, xv, opt_.forward_w * xv, static_cast<float>(opt_.ctrl_w) * ActionSquareSum(action)};
   }
 
+  // qpos less the excluded position, then qvel.
+  void WriteObs(const Row& out) {
+    double* o = Put(out.At<double>(kObs), d_->qpos + skip_, m_->nq - skip_);
+    Put(o, d_->qvel, m_->nv);
+  }
+
   RunnerOptions opt_;
+  int skip_;
 };
 
 }  // namespace rlpool::mujoco

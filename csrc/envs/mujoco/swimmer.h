@@ -37,9 +37,11 @@ class Swimmer : public RunnerEnv {
     return c;
   }
 
-  static EnvSpec Spec(const Config& c) { return RunnerSpec(c, 2, kInfo); }
+  static constexpr int kPositionSize = 2;  // qpos entries of the body's position
 
-  Swimmer(const Config& c, uint32_t seed) : RunnerEnv(c, seed) {}
+  static EnvSpec Spec(const Config& c) { return RunnerSpec(c, kPositionSize, kInfo); }
+
+  Swimmer(const Config& c, uint32_t seed) : RunnerEnv(c, seed, kPositionSize) {}
 
   void Reset(const Row& out, bool) {
     ResetWithNoise(opt_.noise, QvelNoise::kUniform);
@@ -67,14 +69,6 @@ class Swimmer : public RunnerEnv {
     }
     WriteDebug(out, kFirstInfo + kNumInfo, reward);
     return {reward, false};
-  }
-
- private:
-  void WriteObs(const Row& out) {
-    double* o = out.At<double>(kObs);
-    int skip = opt_.exclude ? 2 : 0;
-    o = Put(o, d_->qpos + skip, m_->nq - skip);
-    Put(o, d_->qvel, m_->nv);
   }
 };
 
