@@ -56,7 +56,8 @@ class PointResult:
 
 
 def _rlpool_spec(point: Point):
-    """rlpool's spec for the point, or Skip saying why the point cannot run."""
+    """rlpool's spec for the point (its options included: they may change
+    frame_skip or the spaces), or Skip saying why the point cannot run."""
     import rlpool
     from rlpool import registry
 
@@ -70,7 +71,7 @@ def _rlpool_spec(point: Point):
             raise Skip(f"rlpool has no task {point.task} in this install (the {point.family} family is not built)") from None
         raise Skip(str(e)) from None
     try:
-        return rlpool.make_spec(point.task)
+        return rlpool.make_spec(point.task, **dict(point.options))
     except ImportError:
         raise Skip(f"the rlpool {task.family} family (rlpool._{task.family}) is not built in this install") from None
 
