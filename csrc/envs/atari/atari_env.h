@@ -32,6 +32,7 @@
 #include "../../core/env.h"
 #include "../../core/spec.h"
 #include "ale/ale_interface.hpp"
+#include "../../common/atari_screen_options.h"
 #include "../../common/image/resize.h"
 #include "common/random/np_random.h"
 #include "rom.h"
@@ -41,43 +42,20 @@ namespace rlpool::atari {
 using image::AreaResizer;
 using image::BilinearResizer;
 
-struct AtariOptions {
-  int stack_num, frame_skip, noop_max, img_height, img_width, mode, difficulty;
-  bool gray_scale, use_inter_area_resize, use_fire_reset, episodic_life, zero_discount_on_life_loss, reward_clip,
-      full_action_space;
-  double repeat_action_probability;
-  std::string task, rom_path;
-
-  int Channels() const { return gray_scale ? 1 : 3; }
+// envpool's preprocessing options, then what only ale-py's single-player
+// games take: difficulty, FIRE at reset and the life-loss rules.
+struct AtariOptions : AtariScreenOptions {
+  int difficulty;
+  bool use_fire_reset, episodic_life, zero_discount_on_life_loss;
+  std::string rom_path;
 
   static AtariOptions From(const Config& c) {
     AtariOptions o;
-    auto positive = [&](const char* key) {
-      int64_t v = c.Get<int64_t>(key);
-      if (v < 1 || v > 100000) throw std::invalid_argument(std::string(key) + " must be >= 1, got " + std::to_string(v));
-      return static_cast<int>(v);
-    };
-    o.stack_num = positive("stack_num");
-    o.frame_skip = positive("frame_skip");
-    o.img_height = positive("img_height");
-    o.img_width = positive("img_width");
-    int64_t noop = c.Get<int64_t>("noop_max");
-    if (noop < 0 || noop > 100000) throw std::invalid_argument("noop_max must be >= 0 (0: no no-op reset), got " + std::to_string(noop));
-    o.noop_max = static_cast<int>(noop);
-    o.mode = static_cast<int>(c.Get<int64_t>("mode"));
+    static_cast<AtariScreenOptions&>(o) = AtariScreenOptions::From(c);
     o.difficulty = static_cast<int>(c.Get<int64_t>("difficulty"));
-    o.gray_scale = c.Get<bool>("gray_scale");
-    o.use_inter_area_resize = c.Get<bool>("use_inter_area_resize");
     o.use_fire_reset = c.Get<bool>("use_fire_reset");
     o.episodic_life = c.Get<bool>("episodic_life");
     o.zero_discount_on_life_loss = c.Get<bool>("zero_discount_on_life_loss");
-    o.reward_clip = c.Get<bool>("reward_clip");
-    o.full_action_space = c.Get<bool>("full_action_space");
-    o.repeat_action_probability = c.Get<double>("repeat_action_probability");
-    if (!(o.repeat_action_probability >= 0.0 && o.repeat_action_probability <= 1.0))
-      throw std::invalid_argument("repeat_action_probability must be in [0, 1], got " +
-                                  std::to_string(o.repeat_action_probability));
-    o.task = c.Get<std::string>("task");
     o.rom_path = RomPath(c.Get<std::string>("roms_dir"), o.task);
     return o;
   }
