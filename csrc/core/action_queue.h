@@ -103,6 +103,10 @@ class ActionQueue {
   // taking items meanwhile.
   bool LooksEmpty() const { return available_.load(std::memory_order_relaxed) <= 0; }
 
+  // Whether a consumer sleeps (waking it costs a system call on each side);
+  // a hint, like LooksEmpty().
+  bool HasSleepers() const { return sleepers_.load(std::memory_order_relaxed) > 0; }
+
   // Items published and not yet taken; a hint, like LooksEmpty().
   int64_t Available() const { return available_.load(std::memory_order_relaxed); }
 

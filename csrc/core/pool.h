@@ -48,6 +48,7 @@
 #include "pool_options.h"
 #include "process.h"
 #include "spec.h"
+#include "split_step.h"
 #include "state_buffer.h"
 #include "thread_pool.h"
 #include "wait_tuning.h"
@@ -164,13 +165,21 @@ class Pool {
         PushPlain(block_index, false);
       }
     }
-    for (size_t i = 0; i < k; ++i)
-      tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset, ++sent_[ids[i]], sends_};
-    ++sends_;
     // Only a sync send() without an immediate recv keeps every task for the
     // workers, so its work overlaps the caller's Python.
     InlinePolicy::Decision d;
     if (caller_steps || async_) d = policy_.Decide(inline_tasks_.size(), k);
+    if (caller_steps && !d.probe) {
+      if (const size_t chunk = SplitChunk(k); chunk > 0) {
+        for (size_t i = 0; i < k; ++i) ++sent_[ids[i]];
+        OpenSplit(ids, k, chunk, block_index, reset);
+        ++sends_;
+        return ticket;
+      }
+    }
+    for (size_t i = 0; i < k; ++i)
+      tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset, ++sent_[ids[i]], sends_};
+    ++sends_;
     inline_probe_ = inline_probe_ || d.probe;
     inline_tasks_.insert(inline_tasks_.end(), tasks_.begin(), tasks_.begin() + static_cast<long>(d.inline_n));
     if (d.inline_n < k) {
@@ -199,7 +208,7 @@ class Pool {
     CheckProcess();
     std::lock_guard<std::mutex> recv_lock(recv_mu_);
     size_t index;
-    bool own_share;
+    bool own_share, own_split;
     {
       std::lock_guard<std::mutex> lock(api_mu_);
       CheckOpen();
@@ -223,11 +232,12 @@ class Pool {
       // share_ is this step's while its block is in flight: no other send
       // touches it until the bookkeeping below (api_mu_) lets it go.
       own_share = share_.Holds(ticket.block);  // never in async mode: no share is opened
+      own_split = split_.Holds(ticket.block);   // nor a split step
     }
     Block& b = blocks_[index];
     try {
       RunInlineTasks(check_interrupt, poll);
-      WaitHelping(b, check_interrupt, poll, own_share ? &share_ : nullptr);
+      WaitHelping(b, check_interrupt, poll, own_share ? &share_ : nullptr, own_split);
     } catch (...) {
       // Abandoned: a step's block becomes the next plain recv()'s result.
       if (!async_ && ticket.block >= 0) {
@@ -235,6 +245,8 @@ class Pool {
         block_state_[index] = BlockState::kPlain;
         PushPlain(static_cast<uint32_t>(index), true);
         if (own_share) share_.Close();
+        // The workers finish what is left of a split step; its recv closes it.
+        if (own_split) PushSplitMarkers(split_.Send(), static_cast<uint32_t>(index), workers_->Size());
       }
       throw;
     }
@@ -250,6 +262,8 @@ class Pool {
       } else {
         if (ticket.block < 0) PopPlain();
         if (own_share) share_.Close();
+        if (split_.Holds(static_cast<int64_t>(index))) split_.Close();
+        if (ticket.block >= 0) last_step_end_ = std::chrono::steady_clock::now();
         b.data = nullptr;
         block_state_[index] = BlockState::kFree;
         free_blocks_.push_back(static_cast<uint32_t>(index));
@@ -407,7 +421,7 @@ class Pool {
   // Makes `n` workers return once they reach the queue's end. Callers hold
   // api_mu_ (the queue has one producer at a time) or own the pool alone.
   void PushStops(size_t n) {
-    const Task stop{-1, -1, 0, false, 0, 0};
+    const Task stop{kStop, -1, 0, false, 0, 0};
     for (size_t i = 0; i < n; ++i) queue_.PushMany(&stop, 1);
   }
 
@@ -527,9 +541,27 @@ class Pool {
   // delay the block.
   template <class CheckInterrupt>
   void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll,
-                   CallerShare<Task>* share) {
+                   CallerShare<Task>* share, bool own_split) {
     Task run[kMaxChunk];
     auto last_check = std::chrono::steady_clock::now();
+    if (own_split) {
+      // Its own split step first, from the back, a chunk at a time.
+      const uint64_t send = split_.Send();
+      const uint32_t block = split_.Block();
+      const auto start = std::chrono::steady_clock::now();
+      size_t ran = 0;
+      for (size_t n; (n = RunSplitChunk(send, block, false)) > 0;) {
+        ran += n;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_check > poll) {
+          last_check = now;
+          check_interrupt();
+        }
+      }
+      if (ran > 0)
+        policy_.Record(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count(),
+                       ran, false);
+    }
     while (!b.Ready()) {
       // A run of tasks, as a worker takes them (WorkerLoop): its own share's
       // from the back first, then queued ones.
@@ -548,8 +580,7 @@ class Pool {
       }
       if (m == 0 && caller_helps_) {
         const size_t n = queue_.TryPopMany(run, want);
-        if (n > 0 && (m = ClaimRun(run, n, caller_skip_)) == 0) continue;  // run already, from a share
-        RunClaimedRun(run, m);
+        if (n > 0 && (m = RunPopped(run, n, caller_skip_)) == 0) continue;  // run already, from a share
       }
       if (m > 0) {
         auto end = std::chrono::steady_clock::now();
@@ -595,6 +626,12 @@ class Pool {
   // thread gets work. docs/engine.md, "Cost per env step", has the numbers.
   static constexpr size_t kMaxChunk = 64;
   static constexpr double kChunkBudgetNs = 2000.0;
+  // A sync step of a cheap env is split (split_step.h) from this much work.
+  static constexpr double kSplitMinNs = 2000.0;
+
+  // Queued in place of a task: a worker that pops kStop returns; one that
+  // pops kSplitMarker joins a split step (split_step.h).
+  static constexpr int32_t kStop = -1, kSplitMarker = -2;
 
   // Tasks per run at a mean cost of `cost_ns` per task (one while unknown).
   static size_t RunLength(double cost_ns) {
@@ -612,11 +649,10 @@ class Pool {
           std::min<size_t>(RunLength(cost_ns), static_cast<size_t>(std::max<int64_t>(1, queue_.Available() / consumers)));
       const size_t n = queue_.PopMany(chunk, want, tuning_.worker_spin_ns);
       size_t stops = 0;
-      for (size_t i = 0; i < n; ++i) stops += chunk[i].env_id < 0;  // queued after every task (Close)
+      for (size_t i = 0; i < n; ++i) stops += chunk[i].env_id == kStop;  // queued after every task (Close)
       if (n > stops) {
         const auto start = std::chrono::steady_clock::now();
-        const size_t ran = ClaimRun(chunk, n, skip);
-        RunClaimedRun(chunk, ran);
+        const size_t ran = RunPopped(chunk, n, skip);
         if (ran > 0) {
           const double ns =
               std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / ran;
@@ -672,6 +708,72 @@ class Pool {
     }
   }
 
+  // Runs a popped run: split steps' markers join those steps from the front;
+  // the other tasks are claimed and run. Returns how many envs it ran.
+  size_t RunPopped(Task* tasks, size_t n, ShareSkip& skip) {
+    size_t ran = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (tasks[i].env_id != kSplitMarker) continue;
+      for (size_t c; (c = RunSplitChunk(tasks[i].send, tasks[i].block, true)) > 0;) ran += c;
+    }
+    const size_t m = ClaimRun(tasks, n, skip);
+    RunClaimedRun(tasks, m);
+    return ran + m;
+  }
+
+  // Whether a sync step of k envs is cut into chunks (split_step.h), and
+  // their size: the env is cheap enough for chunks of several envs, the
+  // batch dear enough that a second thread pays for itself, a worker and a
+  // helping caller have a core each, and no other step is split.
+  size_t SplitChunk(size_t k) const {
+    const double cost = policy_.CostNs();
+    if (async_ || !caller_helps_ || split_.IsOpen() || cost <= 0 || workers_->Size() == 0) return 0;
+    if (cost * static_cast<double>(k) < kSplitMinNs) return 0;
+    const size_t chunk = RunLength(cost);
+    if (chunk < 2 || SplitStep::Chunks(k, chunk) > SplitStep::kMaxChunks) return 0;
+    return chunk;
+  }
+
+  // The workers are told of the step only if that pays: waking a sleeping
+  // worker costs the caller a system call and the worker 5-10 us before it
+  // runs, longer than a small step takes the caller alone. So a sleeping
+  // worker is woken only for a step dearer than the inline budget, or when
+  // steps follow each other faster than a worker polls (a tight loop: it
+  // will then be awake for the next one). Otherwise the caller runs every
+  // chunk, as it would run the batch inline.
+  void OpenSplit(const int32_t* ids, size_t k, size_t chunk, uint32_t block, bool reset) {
+    split_.Open(sends_, block, ids, k, chunk, reset);
+    const auto now = std::chrono::steady_clock::now();
+    const bool worth_waking = policy_.CostNs() * static_cast<double>(k) >= InlinePolicy::kBudgetNs ||
+                              now - last_step_end_ < std::chrono::nanoseconds(tuning_.worker_spin_ns);
+    if (queue_.HasSleepers() && !worth_waking) return;
+    PushSplitMarkers(sends_, block, std::min<size_t>(workers_->Size(), SplitStep::Chunks(k, chunk) - 1));
+  }
+
+  void PushSplitMarkers(uint64_t send, uint32_t block, size_t n) {
+    const Task marker{kSplitMarker, -1, block, split_.Reset(), 0, send};
+    for (size_t i = 0; i < n; ++i) queue_.PushMany(&marker, 1);
+  }
+
+  // Runs one chunk of split step `send` from the front (a worker) or the
+  // back (its caller); returns its envs, 0 when none was left.
+  size_t RunSplitChunk(uint64_t send, uint32_t block, bool front) {
+    SplitStep::Range r;
+    if (!(front ? split_.TakeFront(send, &r) : split_.TakeBack(send, &r))) return 0;
+    Block& b = blocks_[block];
+    const bool reset = split_.Reset();
+    for (size_t row = r.begin; row < r.end; ++row) {
+      const int32_t id = split_.Id(row);
+      EnvSlot& s = *envs_[id];
+      // This thread alone runs the env's task of this send: its generation,
+      // as Claim would have taken it.
+      s.claimed.store(s.claimed.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+      Write(Task{id, static_cast<int32_t>(row), block, reset, 0, send}, b, row);
+    }
+    b.RowsDone(static_cast<int>(r.end - r.begin));
+    return r.end - r.begin;
+  }
+
   Block& AsyncBlock(uint64_t claim) { return blocks_[(claim / options_.batch_size) % num_blocks_]; }
 
   // Whether this thread may run `t`: true for exactly one thread, and never
@@ -685,7 +787,12 @@ class Pool {
   // One task from the queue, taken by a helping caller (workers take runs:
   // WorkerLoop), unless another thread claimed it.
   void Run(const Task& t) {
-    if (Claim(t)) RunClaimed(t);
+    if (t.env_id == kSplitMarker) {
+      while (RunSplitChunk(t.send, t.block, true) > 0) {
+      }
+    } else if (Claim(t)) {
+      RunClaimed(t);
+    }
   }
 
   void RunClaimed(const Task& t) {
@@ -824,6 +931,8 @@ class Pool {
   alignas(64) std::atomic<uint64_t> claimed_{0};
   InlinePolicy policy_;  // Decide under api_mu_, Record under recv_mu_
   CallerShare<Task> share_{static_cast<size_t>(options_.num_envs)};  // see caller_share.h
+  SplitStep split_{static_cast<size_t>(options_.num_envs)};           // see split_step.h
+  std::chrono::steady_clock::time_point last_step_end_;                // the last step's recv (api_mu_)
   // When the workers leave a core idle, a waiting caller runs queued tasks
   // and both poll before sleeping (see wait_tuning.h).
   WaitTuning tuning_ = WaitTuning::FromEnvironment().Resolved(options_.num_threads < PoolOptions::Cores());

@@ -70,3 +70,45 @@ def test_async_large_pool_steps_each_env_once_per_send_with_its_own_state():
     for env_id, seen in watched.items():
         reference = one_env_trajectory(env_id, len(seen) - 1)
         np.testing.assert_array_equal(np.array(seen), reference)
+
+
+def test_split_steps_mix_with_queued_and_inline_sends_and_stay_exact():
+    """A sync step of many cheap envs is cut into chunks that the caller and
+    the worker take from the two ends (csrc/core/split_step.h); a plain
+    send() queues one task per env, claimed by generation; a few envs run
+    inline. The three may follow each other on the same envs in any order,
+    with ids in any order: every env must still be stepped once per send,
+    from its own state, its row where its id was sent."""
+    num_envs = 1024
+    env = rlpool.make("CartPole-v1", num_envs=num_envs, num_threads=1, seed=11)
+    obs, _ = env.reset()
+    seen = {i: [obs[i].copy()] for i in range(num_envs)}
+    steps_of = np.zeros(num_envs, np.int64)
+    rng = np.random.default_rng(0)
+
+    def record(ids, obs, info):
+        np.testing.assert_array_equal(info["env_id"], ids)  # rows in the order the ids were sent
+        for i, o in zip(ids.tolist(), obs):
+            seen[i].append(o.copy())
+        steps_of[ids] += 1
+
+    for t in range(40):
+        kind = t % 4
+        if kind == 0:  # every env, in order: split
+            ids = np.arange(num_envs)
+        elif kind == 1:  # most envs, shuffled: split, ids not contiguous
+            ids = rng.permutation(num_envs)[: num_envs - 100]
+        elif kind == 2:  # a plain send, then its recv: one queued task per env
+            ids = rng.permutation(num_envs)[:600]
+            env.send(actions_for(ids, steps_of[ids]), ids)
+            obs, _, _, _, info = env.recv()
+            record(ids, obs, info)
+            continue
+        else:  # a handful: inline on the caller
+            ids = rng.permutation(num_envs)[:5]
+        obs, _, _, _, info = env.step(actions_for(ids, steps_of[ids]), ids)
+        record(ids, obs, info)
+    env.close()
+    for env_id in (0, 3, 511, 900, num_envs - 1):
+        np.testing.assert_array_equal(np.array(seen[env_id]), one_env_trajectory(env_id, int(steps_of[env_id])))
+    assert steps_of.min() > 0

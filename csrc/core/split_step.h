@@ -1,0 +1,106 @@
+// One sync step of a cheap env, cut into chunks of consecutive rows that the
+// caller takes from the back while the workers take them from the front.
+//
+// Why: a CartPole step costs ~20 ns, so anything the engine pays per env
+// (a queued task, a compare-exchange claiming the env) costs as much as the
+// step itself, and a locked instruction per env also stalls the core on the
+// env's cache miss. Here a thread pays one compare-exchange per chunk of
+// ~1-2 us of work, and each env keeps to one thread from step to step, since
+// the two ends meet near the same chunk every time. docs/engine.md, "Cost
+// per env step", has the measurements.
+//
+// The workers learn of a step from a marker task in the queue (Pool::Send
+// pushes one per worker). A marker can be popped long after its step ended,
+// even after the next split step opened: every take checks the step's send
+// number, which the word packs with the two ends, so such a marker takes
+// nothing.
+//
+// One split step at a time (Pool::Send opens it under the API lock, the
+// owner's Recv closes it); the ids are copied into storage reserved at
+// construction, so opening allocates nothing.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace rlpool {
+
+class SplitStep {
+ public:
+  static constexpr uint64_t kMaxChunks = (uint64_t{1} << 20) - 1;
+
+  explicit SplitStep(size_t capacity) { ids_.reserve(capacity); }
+
+  bool IsOpen() const { return block_ >= 0; }
+  bool Holds(int64_t block) const { return block_ >= 0 && block_ == block; }
+  uint32_t Block() const { return static_cast<uint32_t>(block_); }
+  uint64_t Send() const { return send_; }  // the owner's (the API lock orders it)
+  bool Reset() const { return reset_; }
+  static size_t Chunks(size_t k, size_t chunk) { return (k + chunk - 1) / chunk; }
+
+  // Opens the step of send `send`: ids[0..k) in chunks of `chunk` rows.
+  // Publishes with a release store; the markers are queued after it.
+  void Open(uint64_t send, int64_t block, const int32_t* ids, size_t k, size_t chunk, bool reset) {
+    block_ = block;
+    send_ = send;
+    ids_.assign(ids, ids + k);
+    chunk_ = chunk;
+    reset_ = reset;
+    word_.store(Pack(send, 0, Chunks(k, chunk)), std::memory_order_release);
+  }
+  void Close() { block_ = -1; }
+
+  // A chunk's rows [begin, end) of the open step.
+  struct Range {
+    size_t begin = 0, end = 0;
+  };
+
+  // Takes the next chunk of step `send` from the front (workers) or the back
+  // (its caller); false when none is left or the step is another's.
+  bool TakeFront(uint64_t send, Range* out) { return Take(send, true, out); }
+  bool TakeBack(uint64_t send, Range* out) { return Take(send, false, out); }
+
+  // Valid only for a taken chunk: the step cannot end before it is done.
+  int32_t Id(size_t row) const { return ids_[row]; }
+
+ private:
+  static constexpr uint64_t kEndBits = 20;
+  static constexpr uint64_t kEndMask = (uint64_t{1} << kEndBits) - 1;
+
+  static uint64_t Pack(uint64_t send, uint64_t front, uint64_t back) {
+    return (send << (2 * kEndBits)) | (front << kEndBits) | back;
+  }
+  // The send number keeps its low 24 bits: a stale marker would have to
+  // wait 16M split steps to be mistaken for a live one.
+  static bool SameSend(uint64_t word, uint64_t send) {
+    return (word >> (2 * kEndBits)) == (send & ((uint64_t{1} << (64 - 2 * kEndBits)) - 1));
+  }
+
+  bool Take(uint64_t send, bool front, Range* out) {
+    uint64_t w = word_.load(std::memory_order_acquire);
+    for (;;) {
+      if (!SameSend(w, send)) return false;
+      const uint64_t f = (w >> kEndBits) & kEndMask, b = w & kEndMask;
+      if (f >= b) return false;
+      const uint64_t c = front ? f : b - 1;
+      const uint64_t next = front ? Pack(send, f + 1, b) : Pack(send, f, b - 1);
+      if (word_.compare_exchange_weak(w, next, std::memory_order_acq_rel, std::memory_order_acquire)) {
+        out->begin = c * chunk_;
+        out->end = std::min(out->begin + chunk_, ids_.size());
+        return true;
+      }
+    }
+  }
+
+  int64_t block_ = -1;  // the step's block; -1 when closed (API lock)
+  uint64_t send_ = 0;
+  std::vector<int32_t> ids_;
+  size_t chunk_ = 1;
+  bool reset_ = false;
+  alignas(64) std::atomic<uint64_t> word_{0};  // send (24 bits) | front (20) | back (20)
+};
+
+}  // namespace rlpool
