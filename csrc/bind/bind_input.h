@@ -113,6 +113,9 @@ struct ActionView {
   int ndim = 0;
   const npy_intp* shape = nullptr;
   const npy_intp* strides = nullptr;
+  // Set by CheckView: each env's row is its action slot's bytes as they are
+  // (the spec's dtype, packed), so writing it is one memcpy.
+  bool as_slot = false;
 };
 
 // Checks and reads one pool's inputs: env ids against num_envs, actions
@@ -180,7 +183,7 @@ class InputReader {
   // only to word an error. Touches no Python object, so it runs without the
   // GIL. A plain function pointer, not a template parameter: one compiled
   // copy serves the numpy path and every env's XLA path.
-  void CheckView(const ActionView& v, size_t k, const int32_t* ids, std::string (*dtype_name)(const void* source),
+  void CheckView(ActionView& v, size_t k, const int32_t* ids, std::string (*dtype_name)(const void* source),
                  const void* source) const {
     const bool ok_dtype = action_.discrete ? IsInteger(v.kind) : IsFloat(v.kind);
     if (!ok_dtype)
@@ -204,6 +207,11 @@ class InputReader {
                              " (as in envpool): a batch holds one such action per env id")
                                 .c_str());
     }
+    v.as_slot = Packed(v, k) && SameType(v.kind);
+    // The common case, packed and of one kind, checked in one tight loop;
+    // only a batch it rejects goes through the loop below, which finds the
+    // first bad element and words the error.
+    if (Packed(v, k) && PackedValuesOk(v, k * action_count_)) return;
     for (size_t i = 0; i < k; ++i) {
       for (size_t j = 0; j < action_count_; ++j) {
         const char* p = Element(v, i, j);
@@ -235,6 +243,10 @@ class InputReader {
 
   // Stores env row i of a checked action into `slot`, in the spec's dtype.
   void WriteAction(const ActionView& v, size_t i, char* slot) const {
+    if (v.as_slot) {
+      std::memcpy(slot, v.data + static_cast<npy_intp>(i) * v.strides[0], action_count_ * DTypeSize(action_.dtype));
+      return;
+    }
     for (size_t j = 0; j < action_count_; ++j) {
       const char* p = Element(v, i, j);
       switch (action_.dtype) {
@@ -263,6 +275,70 @@ class InputReader {
       j /= static_cast<size_t>(n);
     }
     return p;
+  }
+
+  // Whether the k rows lie back to back in C order, element after element.
+  bool Packed(const ActionView& v, size_t k) const {
+    npy_intp step = v.kind.size;
+    for (int d = v.ndim - 1; d >= 0; --d) {
+      if (v.shape[d] > 1 && v.strides[d] != step) return false;
+      step *= v.shape[d];
+    }
+    return k > 0;
+  }
+
+  bool SameType(NumKind k) const {
+    switch (action_.dtype) {
+      case DType::kInt32: return k.kind == NumKind::kSigned && k.size == 4;
+      case DType::kInt64: return k.kind == NumKind::kSigned && k.size == 8;
+      case DType::kUInt8: return k.kind == NumKind::kUnsigned && k.size == 1;
+      case DType::kFloat32: return k.kind == NumKind::kFloat && k.size == 4;
+      case DType::kFloat64: return k.kind == NumKind::kFloat && k.size == 8;
+      default: return false;
+    }
+  }
+
+  // Whether all n packed values pass the checks; false may also mean "not
+  // a case this fast path covers".
+  bool PackedValuesOk(const ActionView& v, size_t n) const {
+    if (action_.discrete) {
+      // One bound for every element: per-element bounds take the slow loop.
+      if (action_count_ > 1 && (action_.low.size() == action_count_ || action_.high.size() == action_count_))
+        return false;
+      switch (v.kind.kind) {
+        case NumKind::kSigned:
+          switch (v.kind.size) {
+            case 4: return IntsWithin<int32_t>(v.data, n);
+            case 8: return IntsWithin<int64_t>(v.data, n);
+            default: return false;
+          }
+        default: return false;
+      }
+    }
+    return v.kind.size == 4 ? AllFinite<float>(v.data, n) : AllFinite<double>(v.data, n);
+  }
+
+  template <class T>
+  bool IntsWithin(const char* data, size_t n) const {
+    T lo = std::numeric_limits<T>::max(), hi = std::numeric_limits<T>::lowest();
+    for (size_t i = 0; i < n; ++i) {
+      T x;
+      std::memcpy(&x, data + i * sizeof(T), sizeof(T));
+      lo = std::min(lo, x);
+      hi = std::max(hi, x);
+    }
+    return static_cast<double>(lo) >= action_low_ && static_cast<double>(hi) <= action_high_;
+  }
+
+  template <class T>
+  static bool AllFinite(const char* data, size_t n) {
+    T acc = 0;  // x * 0 is NaN exactly when x is NaN or infinite
+    for (size_t i = 0; i < n; ++i) {
+      T x;
+      std::memcpy(&x, data + i * sizeof(T), sizeof(T));
+      acc += x * T(0);
+    }
+    return acc == T(0);
   }
 
   [[noreturn]] void ThrowIdOutOfRange(const std::string& id) const {
