@@ -10,8 +10,8 @@ A field's name is its place, in envpool's spelling: ``obs`` or
 ``obs["achieved_goal"]["kettle"]``, as envpool's gymnasium face nests the same
 names). One field is a plain array, whatever its name. The dm_env face turns
 each nested dict into a namedtuple whose fields are the keys with every
-non-word character made ``_`` (``bottom burner`` -> ``bottom_burner``),
-envpool's ``to_namedtuple``.
+non-word character made ``_`` (``bottom burner`` -> ``bottom_burner``, a
+repeated name numbered ``_1``, ``_2``), envpool's ``to_namedtuple``.
 """
 
 from __future__ import annotations
@@ -68,10 +68,14 @@ def map_dicts(tree: Any, fn: Callable[[dict[str, Any]], Any]) -> Any:
 
 
 def _identifier(key: str) -> str:
-    """envpool's field name for a key: non-word characters become '_', and a
-    name that is empty, starts with a digit or is a keyword gets a leading '_'."""
+    """envpool's field name for a key: non-word characters become '_'. A key
+    that still makes no namedtuple field (empty, a leading digit or '_', a
+    keyword) is refused: envpool's leading '_' makes a name namedtuple refuses."""
     name = re.sub(r"\W", "_", key)
-    return f"_{name}" if not name or name[0].isdigit() or keyword.iskeyword(name) else name
+    if not name or name[0].isdigit() or name[0] == "_" or keyword.iskeyword(name):
+        raise ValueError(f"observation key {key!r} cannot be a field of the dm face's namedtuple; start it with a "
+                         "letter and make it no Python keyword")
+    return name
 
 
 def namedtuple_maker(tree: dict[str, Any], typename: str) -> Callable[[dict[str, Any]], tuple]:
@@ -87,7 +91,7 @@ def namedtuple_maker(tree: dict[str, Any], typename: str) -> Callable[[dict[str,
         else:
             used[name] = 0
         fields.append(name)
-    cls = collections.namedtuple(_identifier(typename), fields)
+    cls = collections.namedtuple(re.sub(r"\W", "_", typename), fields)
     inner = {k: namedtuple_maker(v, k) for k, v in tree.items() if isinstance(v, dict)}
     keys = list(tree)
 
