@@ -156,3 +156,25 @@ def test_bad_actions_are_clear_errors(action, message):
         env.step(action)
     env.step(np.zeros((1, 9)))  # the pool survives
     env.close()
+
+
+
+def test_render_matches_gymnasium_robotics():
+    """render_mode="rgb_array" through the family's MuJoCo offscreen path, from
+    franka_env.py's DEFAULT_CAMERA_CONFIG, against the reference's render() of
+    the same seeded episode after two steps: every channel within
+    test_render.py's tolerance (measured: 0). One 240 x 240 frame: the
+    kitchen's meshes take seconds a frame on a software renderer."""
+    from .reference import make_reference
+    from .test_render import TOLERANCE
+
+    env = rlpool.make("FrankaKitchen-v1", num_envs=1, seed=3, render_mode="rgb_array", render_width=240,
+                      render_height=240)
+    ref = make_reference("FrankaKitchen-v1", render_mode="rgb_array", width=240, height=240)
+    env.reset(), ref.reset(seed=3)
+    for action in np.random.default_rng(0).uniform(-1, 1, size=(2, 9)):
+        env.step(action[None]), ref.step(action)
+    frame, expected = env.render()[0], ref.render()
+    assert frame.shape == expected.shape == (240, 240, 3) and frame.std() > 0
+    assert int(np.abs(frame.astype(int) - expected.astype(int)).max()) <= TOLERANCE
+    env.close(), ref.close()
