@@ -121,7 +121,7 @@ def test_xla_step_gives_the_same_nested_observation():
         actions = np.random.default_rng(0).uniform(-1, 1, size=(4, 2, 9))
         run = jax.jit(lambda h, a: step(h, a))
         for a in actions:
-            handle, (obs, reward, *_ ) = run(handle, a)
+            handle, (obs, reward, *_) = run(handle, a)
             want, want_reward, *_ = plain.step(a)
             _assert_same_tree(obs, want, ordered=False)
             np.testing.assert_array_equal(np.asarray(reward), want_reward)
