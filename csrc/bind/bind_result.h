@@ -94,13 +94,17 @@ class ResultBuilder {
     names_.final_info = nb::str("final_info");
     names_.final_info_mask = nb::str("_final_info");
     num_obs_ = spec.obs.size();
-    // One observation field is a plain array, whatever its name (envpool's
-    // rule: dm_control's "obs:pixels" alone is an array too).
-    const bool single = spec.obs.size() == 1;
-    if (!single)
-      for (const FieldSpec& f : spec.obs) {
-        const size_t colon = f.name.find(':');
-        names_.obs.push_back(nb::str(colon == std::string::npos ? f.name.c_str() : f.name.c_str() + colon + 1));
+    // Where each observation field goes (a plain array, a key, or a key of
+    // a dict inside the dict) is defined once, in rlpool.obs_layout, which
+    // the JAX path and the spaces read too; asked here once per pool.
+    nb::list obs_names;
+    for (const FieldSpec& f : spec.obs) obs_names.append(nb::str(f.name.c_str()));
+    nb::object paths = nb::module_::import_("rlpool.obs_layout").attr("obs_paths")(obs_names);
+    if (!paths.is_none())
+      for (nb::handle path : paths) {
+        std::vector<nb::str> keys;
+        for (nb::handle key : path) keys.push_back(nb::borrow<nb::str>(key));
+        names_.obs.push_back(std::move(keys));
       }
     for (const FieldSpec& f : spec.info) names_.info.push_back(nb::str(f.name.c_str()));
   }
@@ -153,17 +157,26 @@ class ResultBuilder {
   }
 
  private:
-  // The observation fields starting at `first`: one array, or a dict by key.
+  // The observation fields starting at `first`: one array, or a dict by key
+  // (with a dict per inner key where a path has several).
   nb::object Observation(size_t first) {
     if (names_.obs.empty()) return arrays_[first];
     nb::dict d;
-    for (size_t j = 0; j < names_.obs.size(); ++j) d[names_.obs[j]] = arrays_[first + j];
+    for (size_t j = 0; j < names_.obs.size(); ++j) {
+      const std::vector<nb::str>& path = names_.obs[j];
+      nb::dict node = d;
+      for (size_t k = 0; k + 1 < path.size(); ++k) {
+        if (!node.contains(path[k])) node[path[k]] = nb::dict();
+        node = nb::borrow<nb::dict>(node[path[k]]);
+      }
+      node[path.back()] = arrays_[first + j];
+    }
     return d;
   }
 
   struct Names {
     nb::str env_id, players, elapsed_step, final_obs, final_obs_mask, final_info, final_info_mask;
-    std::vector<nb::str> obs;   // empty when the observation is one plain array
+    std::vector<std::vector<nb::str>> obs;  // key paths; empty when the observation is one plain array
     std::vector<nb::str> info;  // the env's own info fields
     size_t final_base = 0;      // index of final:mask, 0 without same_step autoreset
   };

@@ -20,7 +20,7 @@ import numpy as np
 from dm_env import specs as dm_specs
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from . import faces, registry, spaces as rl_spaces
+from . import faces, obs_layout, registry, spaces as rl_spaces
 from .faces import Players
 
 
@@ -53,8 +53,19 @@ class EnvSpec:
         native = getattr(self._task, "native", None)
         return native(self._config_dict) if native is not None else dict(self._config_dict)
 
+    def _obs_spec_tree(self) -> dict[str, Any]:
+        """The obs fields' dm specs by key, nested as the observation is
+        (rlpool.obs_layout); one field is keyed by its name's last part."""
+        obs = self.fields["obs"]
+        specs = [rl_spaces.dm_spec(f) for f in obs]
+        paths = obs_layout.obs_paths([f["name"] for f in obs])
+        return obs_layout.nest(paths, specs) if paths else {rl_spaces.obs_key(obs[0]["name"]): specs[0]}
+
     def _obs_specs(self) -> dict[str, Any]:
-        return {rl_spaces.obs_key(f["name"]): rl_spaces.dm_spec(f) for f in self.fields["obs"]}
+        """The dm State's obs entries: a nested dict of specs becomes
+        envpool's nested namedtuple."""
+        tree = self._obs_spec_tree()
+        return {k: obs_layout.namedtuple_maker(v, k)(v) if isinstance(v, dict) else v for k, v in tree.items()}
 
     def _info_specs(self) -> dict[str, Any]:
         return {f["name"]: rl_spaces.dm_spec(f, name=f["name"]) for f in self.fields["info"]}
@@ -93,7 +104,7 @@ class EnvSpec:
         for key, spec in self._info_specs().items():
             values.setdefault(key, spec)
         if self._config_dict["autoreset_mode"] == "same_step":
-            obs = self._obs_specs()
+            obs = self._obs_spec_tree()  # final_obs is the gymnasium tuple's, plain dicts
             values["final_obs"] = next(iter(obs.values())) if len(obs) == 1 else obs
             values["final_info"] = self._info_specs()
             values["final_mask"] = dm_specs.Array((), np.bool_, name="final_mask")

@@ -25,6 +25,8 @@ from typing import Any
 
 import dm_env
 
+from . import obs_layout
+
 # envpool's nested ``players`` field of a dm State (its class is named players too).
 Players = collections.namedtuple("players", ["env_id"])
 
@@ -85,6 +87,10 @@ class DMShape:
         # One field is a plain array in the results; the dm observation names
         # it by its key ("obs", or "pixels" for dm_control's from_pixels).
         self._single_key = rl_spaces.obs_key(obs[0]) if len(obs) == 1 else None
+        # A dict inside the observation dict becomes envpool's namedtuple.
+        paths = obs_layout.obs_paths(obs)
+        tree = obs_layout.nest(paths, obs) if paths else {}
+        self._nested = {k: obs_layout.namedtuple_maker(v, k) for k, v in tree.items() if isinstance(v, dict)}
         self._State = spec.State
         self._same_step = spec.config.autoreset_mode == "same_step"
 
@@ -99,6 +105,8 @@ class DMShape:
 
     def observation(self, obs: Any, info: dict[str, Any]):
         values = {self._single_key: obs} if self._single_key else dict(obs)
+        for key, make in self._nested.items():
+            values[key] = make(values[key])
         for key, value in info.items():
             if not key.startswith("_"):
                 values.setdefault(key, value)

@@ -213,6 +213,11 @@ def _coerce(task_id: str, key: str, value: Any, default: Any) -> Any:
         if not isinstance(value, str):
             raise TypeError(f"{what} must be a str")
         return value
+    if isinstance(default, (list, tuple)) and default and all(isinstance(v, str) for v in default):
+        # a list of names (FrankaKitchen's tasks_to_complete); a bare str would be a list of letters
+        if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+            raise TypeError(f"{what} must be a list of str")
+        return list(value)
     if isinstance(default, (list, tuple)):
         try:
             items = [float(v) for v in value]

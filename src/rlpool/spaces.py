@@ -11,6 +11,8 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from . import obs_layout
+
 _DISCRETE_MAX = 2**20  # beyond this an int field is a Box, as in envpool
 
 
@@ -53,16 +55,17 @@ def field_space(field: dict[str, Any]) -> spaces.Space:
 
 
 def obs_key(name: str) -> str:
-    """'obs' -> 'obs'; 'obs:pos' -> 'pos'."""
+    """'obs' -> 'obs'; 'obs:pos' -> 'pos': a single field's dm name."""
     return name.split(":", 1)[1] if ":" in name else name
 
 
 def observation_space(obs_fields: list[dict[str, Any]]) -> spaces.Space:
-    # One field is a plain space, whatever its name, as in envpool (a
-    # dm_control pool with from_pixels has the one field "obs:pixels").
-    if len(obs_fields) == 1:
-        return field_space(obs_fields[0])
-    return spaces.Dict({obs_key(f["name"]): field_space(f) for f in obs_fields})
+    """One field is a plain space, whatever its name, as in envpool (a
+    dm_control pool with from_pixels has the one field "obs:pixels"); more
+    are a Dict, with a Dict per inner key (rlpool.obs_layout)."""
+    paths = obs_layout.obs_paths([f["name"] for f in obs_fields])
+    tree = obs_layout.nest(paths, [field_space(f) for f in obs_fields])
+    return obs_layout.map_dicts(tree, spaces.Dict)
 
 
 def dm_spec(field: dict[str, Any], name: str | None = None):
@@ -70,7 +73,7 @@ def dm_spec(field: dict[str, Any], name: str | None = None):
 
     dtype = np.dtype(field["dtype"])
     shape = tuple(field["shape"])
-    name = name or obs_key(field["name"])
+    name = name or obs_layout.obs_path(field["name"])[-1]
     if field["discrete"] and shape == () and field["low"][0] == 0:
         return specs.DiscreteArray(int(field["high"][0]) + 1, dtype=dtype, name=name)
     if dtype == np.bool_:

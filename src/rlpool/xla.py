@@ -178,15 +178,15 @@ def _gymnasium_builder(spec, layout: _Layout):
     """A function turning the flat result arrays into the gymnasium tuple, the
     form the numpy path's native results have; each face shapes its own result
     from it (rlpool.faces)."""
+    from . import obs_layout
+
     obs_names = [f["name"] for f in spec.fields["obs"]]
     info_names = [f["name"] for f in spec.fields["info"]]
-    single_obs = len(obs_names) == 1
+    obs_paths = obs_layout.obs_paths(obs_names)  # the numpy path's layout too
     common = layout.common
 
     def obs_at(arrays, first):
-        if single_obs:
-            return arrays[first]
-        return {n.split(":", 1)[-1]: arrays[first + j] for j, n in enumerate(obs_names)}
+        return obs_layout.nest(obs_paths, arrays[first:first + len(obs_names)])
 
     def gymnasium(arrays):
         env_id = arrays[common["env_id"]]

@@ -7,6 +7,7 @@
 #include "adroit_pen.h"
 #include "adroit_relocate.h"
 #include "fetch.h"
+#include "kitchen.h"
 #include "point_maze.h"
 
 NB_MODULE(_lab_robotics, m) {
@@ -17,4 +18,5 @@ NB_MODULE(_lab_robotics, m) {
   rlpool::BindBareLoop<rlpool::robotics::AdroitHandHammer>(m, "AdroitHandHammer");
   rlpool::BindBareLoop<rlpool::robotics::AdroitHandPen>(m, "AdroitHandPen");
   rlpool::BindBareLoop<rlpool::robotics::AdroitHandRelocate>(m, "AdroitHandRelocate");
+  rlpool::BindBareLoop<rlpool::robotics::KitchenEnv>(m, "KitchenEnv");
 }

@@ -1,4 +1,4 @@
-"""gymnasium-robotics tasks, aligned with gymnasium-robotics 1.4.2 (Fetch, PointMaze and Adroit so far).
+"""gymnasium-robotics tasks, aligned with gymnasium-robotics 1.4.2 (Fetch, PointMaze, Adroit and FrankaKitchen so far).
 
 Models and meshes are the installed gymnasium-robotics package's
 (``base_path`` points at its ``envs/assets``; nothing is copied into rlpool).
@@ -21,6 +21,14 @@ Adroit: gymnasium-robotics' ``AdroitHand{Door,Hammer,Pen,Relocate}[Sparse]-v1``
 (the plain ids dense, as registered there), 200 steps. Not goal-conditioned:
 a Box observation, no ``compute_reward``; info has ``success`` (bool) and
 ``is_success`` (float32).
+
+FrankaKitchen-v1 (gymnasium-robotics' KitchenEnv), 280 steps, with envpool's
+options tasks_to_complete (a list of task names), terminate_on_tasks_completed,
+remove_task_when_completed, robot_noise_ratio, object_noise_ratio and
+frame_skip. Its observation is the reference's Dict of Dicts: observation,
+achieved_goal and desired_goal (a Dict by task, the tasks asked); its info
+holds envpool's int32 masks over the seven tasks in KITCHEN_TASKS order:
+tasks_to_complete, step_task_completions, episode_task_completions.
 """
 
 from __future__ import annotations
@@ -48,6 +56,10 @@ _ASSETS = _assets_dir()
 def _check_models(config: dict[str, Any], what: str) -> None:
     if config["reward_type"] not in ("sparse", "dense"):
         raise ValueError(f"reward_type must be 'sparse' or 'dense', got {config['reward_type']!r}")
+    _check_base_path(config, what)
+
+
+def _check_base_path(config: dict[str, Any], what: str) -> None:
     if not config["base_path"]:
         raise ValueError(
             f"base_path is empty: the {what} models come from the gymnasium-robotics package (found at import "
@@ -168,3 +180,26 @@ for _task in ("Door", "Hammer", "Pen", "Relocate"):
         register(f"AdroitHand{_task}{_suffix}-v1", "robotics", f"AdroitHand{_task}", max_episode_steps=200,
                  reference=f"gymnasium-robotics 1.4.2 AdroitHand{_task}{_suffix}-v1 (AdroitHand{_task}Env)",
                  prepare=_prepare_adroit, base_path=_ASSETS, reward_type=_reward_type)
+
+
+# FrankaKitchen: gymnasium-robotics' KitchenEnv, envpool's one id and options.
+KITCHEN_TASKS = ("bottom burner", "top burner", "light switch", "slide cabinet", "hinge cabinet", "microwave", "kettle")
+
+
+def _prepare_kitchen(config: dict[str, Any]) -> None:
+    _check_base_path(config, "FrankaKitchen")
+    tasks = config["tasks_to_complete"]
+    unknown = [t for t in tasks if t not in KITCHEN_TASKS]
+    if unknown or not tasks:
+        raise ValueError(f"tasks_to_complete must be a non-empty list of {', '.join(map(repr, KITCHEN_TASKS))}; "
+                         f"got {tasks!r}" + (f" ({', '.join(map(repr, unknown))} unknown)" if unknown else ""))
+
+
+def _native_kitchen(config: dict[str, Any]) -> dict[str, Any]:
+    """The native option is one str: the task names joined by ','."""
+    return {**config, "tasks_to_complete": ",".join(config["tasks_to_complete"])}
+
+
+register("FrankaKitchen-v1", "robotics", "KitchenEnv", max_episode_steps=280,
+         reference="gymnasium-robotics 1.4.2 FrankaKitchen-v1 (KitchenEnv)", prepare=_prepare_kitchen,
+         native=_native_kitchen, base_path=_ASSETS, tasks_to_complete=list(KITCHEN_TASKS))
