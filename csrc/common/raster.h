@@ -2,10 +2,11 @@
 // renderers draw (CarRacing's observation, the classic-control pictures) with
 // pygame-ce: SDL_gfx's anti-aliased outline and filled polygon and circle
 // (gfxdraw.aapolygon / filled_polygon / aacircle / filled_circle),
-// pygame.draw.polygon's scanline fill, pygame.draw.circle (filled and
-// one pixel wide), pygame.draw.line / lines (Bresenham) and aaline / aalines (Wu, float end
-// points) and pygame.math.Vector2.rotate_rad; each frame is then shrunk
-// with pygame.transform.smoothscale (raster/smoothscale.h). Written from the
+// pygame.draw.polygon's scanline fill, pygame.draw.circle (filled and one
+// pixel wide), pygame.draw.line / lines (Bresenham) and aaline / aalines
+// (Wu, float end points) and pygame.math.Vector2.rotate_rad; each frame is
+// then shrunk with pygame.transform.smoothscale (raster/smoothscale.h), or
+// copied out when it is kept at its size. Written from the
 // algorithms' descriptions; integer rounding follows them so that pixels
 // land where pygame puts them. Text is not drawn. Shared by the families
 // that draw (box2d, classic_control, mpe).
@@ -193,11 +194,24 @@ class Canvas {
     sc.changes.resize(static_cast<size_t>(words_) * kBand);
     sc.row.resize(static_cast<size_t>(dw) * 3);
     ShrinkY shrink_y(h_, dh, dw, &sc.acc_line, out);
+    // smoothscale to the canvas's own size is the identity (its sums over
+    // one pixel each): the pixels are copied out instead.
+    const bool same_size = dw == w_ && dh == h_;
     for (int b0 = 0; b0 < h_; b0 += kBand) {
       const int b1 = std::min(h_, b0 + kBand);
       std::fill(sc.band.begin(), sc.band.begin() + static_cast<size_t>(b1 - b0) * w_, 0u);
       std::fill(sc.changes.begin(), sc.changes.end(), 0ull);
       for (const Poly& p : *polys_) Rasterise(p, b0, b1);
+      if (same_size) {
+        const uint32_t* px = sc.band.data();
+        uint8_t* dst = out + static_cast<size_t>(b0) * w_ * 3;
+        for (size_t i = 0, n = static_cast<size_t>(b1 - b0) * w_; i < n; ++i, dst += 3) {
+          dst[0] = static_cast<uint8_t>(px[i]);
+          dst[1] = static_cast<uint8_t>(px[i] >> 8);
+          dst[2] = static_cast<uint8_t>(px[i] >> 16);
+        }
+        continue;
+      }
       for (int y = b0; y < b1; ++y) {
         shrink_x_.Row(&sc.band[static_cast<size_t>(y - b0) * w_], &sc.changes[static_cast<size_t>(y - b0) * words_],
                       sc.row.data());
