@@ -26,12 +26,13 @@
 
 namespace rlpool::raster {
 
-// render() of a picture drawn at one size (gymnasium's): the (h, w) to
-// allocate, or a message naming that size when another is asked for.
+// render() of a picture drawn at one size (the reference's: gymnasium's,
+// mpe2's): the (h, w) to allocate, or a message naming that size when
+// another is asked for.
 inline std::array<int, 2> FixedRenderShape(const char* env, int w, int h, int width, int height) {
   if ((width != 0 && width != w) || (height != 0 && height != h))
-    throw std::invalid_argument(std::string(env) + " renders gymnasium's " + std::to_string(h) + "x" +
-                                std::to_string(w) + " picture; leave render_width / render_height unset (or "
+    throw std::invalid_argument(std::string(env) + " renders its reference's picture, " + std::to_string(h) + "x" +
+                                std::to_string(w) + " only; leave render_width / render_height unset (or "
                                 "give exactly that size)");
   return {h, w};
 }
