@@ -74,7 +74,8 @@ def main() -> None:
     parser.add_argument("--steps-only", action="store_true", help="only the env steps/s (to compare builds)")
     args = parser.parse_args()
     load = os.getloadavg()[0]
-    lines = [f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, load average {load:.2f} at the start", ""]
+    now = datetime.datetime.now(datetime.timezone.utc)
+    lines = [f"{now:%Y-%m-%d %H:%M} UTC, load average {load:.2f} at the start", ""]
     if not args.steps_only:
         lines += ["| task | rlpool render() frames/s | mpe2 render() frames/s | ratio |", "|---|---:|---:|---:|"]
         for task in TASKS:

@@ -50,7 +50,7 @@ class RlpoolParallelEnv(ParallelEnv):
         self._task_id = task_id
         self.render_mode = options.pop("render_mode", None)
         if self.render_mode not in (None, "rgb_array"):
-            raise ValueError(f"render_mode must be None or 'rgb_array' (the frames as arrays), got {self.render_mode!r}")
+            raise ValueError(f"render_mode must be None or 'rgb_array' (frames as arrays), got {self.render_mode!r}")
         self._options = dict(options, num_envs=num_envs)
         self._pool = GymnasiumEnvPool(EnvSpec(task_id, **self._options))
         try:
