@@ -100,33 +100,48 @@ def test_frames_equal_mpe2(task_id, options):
 
 
 def test_every_face_renders_the_reference_frames():
-    """The pool's render(env_ids) (env i seeded seed + i), the vectorised
-    PettingZoo face and gymnasium.make's env show mpe2's frames after reset."""
+    """The pool's render(env_ids) (env i seeded seed + i, after reset and
+    steps), the vectorised PettingZoo face and gymnasium.make's env show
+    mpe2's frames."""
     task = "simple_tag_v3"
-    refs = []
-    for i in range(3):
-        ref, boxes = reference(task, {})
-        ref.reset(seed=SEED + i)
-        refs.append((ref, boxes))
+    refs = [reference(task, {}) for _ in range(3)]
+    agents = refs[0][0].possible_agents
+
+    def reset_refs():
+        for i, (ref, _) in enumerate(refs):
+            ref.reset(seed=SEED + i)
+
+    reset_refs()
     pool = rlpool.make(task, num_envs=3, seed=SEED, render_mode="rgb_array", render_env_id=1)
     pool.reset()
-    frames = pool.render(env_ids=[0, 1, 2])
-    assert frames.shape == (3, 700, 700, 3)
+    first = pool.render(env_ids=[0, 1, 2])
+    assert first.shape == (3, 700, 700, 3)
     for i, (ref, boxes) in enumerate(refs):
-        assert_frame(ref, boxes, frames[i], f"pool env {i}")
-    assert np.array_equal(pool.render()[0], frames[1])  # render_env_id
+        assert_frame(ref, boxes, first[i], f"pool env {i}")
+    assert np.array_equal(pool.render()[0], first[1])  # render_env_id
+    rng = np.random.default_rng(1)
+    for t in range(4):  # envpool's flat player rows, env-major
+        actions = rng.integers(0, 5, size=3 * len(agents))
+        pool.step(actions)
+        frames = pool.render(env_ids=[0, 1, 2])
+        for i, (ref, boxes) in enumerate(refs):
+            ref.step({a: int(actions[i * len(agents) + k]) for k, a in enumerate(agents)})
+            assert_frame(ref, boxes, frames[i], f"pool env {i}, step {t}")
     pool.close()
 
     vec = rlpool.make_pettingzoo(task, num_envs=3, seed=SEED, render_mode="rgb_array")
     assert vec.metadata["render_modes"] == ["rgb_array"]
     vec.reset()
-    assert np.array_equal(vec.render(), frames)
+    assert np.array_equal(vec.render(), first)
     vec.close()
 
+    reset_refs()
     one = gymnasium.make(f"rlpool/{task}", render_mode="rgb_array")
     one.reset(seed=SEED)
     assert_frame(*refs[0], one.render(), "gymnasium.make")
     one.close()
+    for ref, _ in refs:
+        ref.close()
 
 
 def test_render_bad_input():
