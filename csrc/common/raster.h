@@ -2,13 +2,14 @@
 // renderers draw (CarRacing's observation, the classic-control pictures) with
 // pygame-ce: SDL_gfx's anti-aliased outline and filled polygon and circle
 // (gfxdraw.aapolygon / filled_polygon / aacircle / filled_circle),
-// pygame.draw.polygon's scanline fill,
-// pygame.draw.line / lines (Bresenham) and aaline / aalines (Wu, float end
-// points) and pygame.math.Vector2.rotate_rad; each frame is then shrunk
-// with pygame.transform.smoothscale (raster/smoothscale.h). Written from the
+// pygame.draw.polygon's scanline fill, pygame.draw.circle (filled and one
+// pixel wide), pygame.draw.line / lines (Bresenham) and aaline / aalines
+// (Wu, float end points) and pygame.math.Vector2.rotate_rad; each frame is
+// then shrunk with pygame.transform.smoothscale (raster/smoothscale.h), or
+// copied out when it is kept at its size. Written from the
 // algorithms' descriptions; integer rounding follows them so that pixels
 // land where pygame puts them. Text is not drawn. Shared by the families
-// that draw (box2d, classic_control).
+// that draw (box2d, classic_control, mpe).
 #pragma once
 
 #include <algorithm>
@@ -25,12 +26,13 @@
 
 namespace rlpool::raster {
 
-// render() of a picture drawn at one size (gymnasium's): the (h, w) to
-// allocate, or a message naming that size when another is asked for.
+// render() of a picture drawn at one size (the reference's: gymnasium's,
+// mpe2's): the (h, w) to allocate, or a message naming that size when
+// another is asked for.
 inline std::array<int, 2> FixedRenderShape(const char* env, int w, int h, int width, int height) {
   if ((width != 0 && width != w) || (height != 0 && height != h))
-    throw std::invalid_argument(std::string(env) + " renders gymnasium's " + std::to_string(h) + "x" +
-                                std::to_string(w) + " picture; leave render_width / render_height unset (or "
+    throw std::invalid_argument(std::string(env) + " renders its reference's picture, " + std::to_string(h) + "x" +
+                                std::to_string(w) + " only; leave render_width / render_height unset (or "
                                 "give exactly that size)");
   return {h, w};
 }
@@ -117,6 +119,15 @@ class Canvas {
     if (radius >= 0) AddCircle(kGfxCircle, centre, radius, c, 0);
   }
 
+  // pygame.draw.circle, filled (width 0): centre and radius truncated to
+  // ints as pygame takes them; a radius below 1 draws nothing.
+  void FillCircleDraw(Pt centre, double radius, Rgb c) { AddDrawCircle(kDrawCircle, centre, radius, c); }
+  // pygame.draw.circle with width 1: the thin midpoint ring (a radius of 1
+  // is width == radius, which pygame fills).
+  void OutlineCircleDraw(Pt centre, double radius, Rgb c) {
+    AddDrawCircle(static_cast<int>(radius) == 1 ? kDrawCircle : kDrawRing, centre, radius, c);
+  }
+
   // gfxdraw.aacircle: SDL_gfx's anti-aliased ellipse walk with rx = ry.
   void OutlineCircleAa(Pt centre, int radius, Rgb c) {
     // gymnasium's discs all have a radius > 0; the anti-aliased rim reaches
@@ -184,11 +195,24 @@ class Canvas {
     sc.changes.resize(static_cast<size_t>(words_) * kBand);
     sc.row.resize(static_cast<size_t>(dw) * 3);
     ShrinkY shrink_y(h_, dh, dw, &sc.acc_line, out);
+    // smoothscale to the canvas's own size is the identity (its sums over
+    // one pixel each): the pixels are copied out instead.
+    const bool same_size = dw == w_ && dh == h_;
     for (int b0 = 0; b0 < h_; b0 += kBand) {
       const int b1 = std::min(h_, b0 + kBand);
       std::fill(sc.band.begin(), sc.band.begin() + static_cast<size_t>(b1 - b0) * w_, 0u);
       std::fill(sc.changes.begin(), sc.changes.end(), 0ull);
       for (const Poly& p : *polys_) Rasterise(p, b0, b1);
+      if (same_size) {
+        const uint32_t* px = sc.band.data();
+        uint8_t* dst = out + static_cast<size_t>(b0) * w_ * 3;
+        for (size_t i = 0, n = static_cast<size_t>(b1 - b0) * w_; i < n; ++i, dst += 3) {
+          dst[0] = static_cast<uint8_t>(px[i]);
+          dst[1] = static_cast<uint8_t>(px[i] >> 8);
+          dst[2] = static_cast<uint8_t>(px[i] >> 16);
+        }
+        continue;
+      }
       for (int y = b0; y < b1; ++y) {
         shrink_x_.Row(&sc.band[static_cast<size_t>(y - b0) * w_], &sc.changes[static_cast<size_t>(y - b0) * words_],
                       sc.row.data());
@@ -200,7 +224,7 @@ class Canvas {
  private:
   static constexpr int kBand = 32;
 
-  enum Kind { kGfxFill, kGfxOutline, kDrawFill, kGfxCircle, kGfxAaCircle, kDrawLine, kDrawAaLine };
+  enum Kind { kGfxFill, kGfxOutline, kDrawFill, kGfxCircle, kGfxAaCircle, kDrawLine, kDrawAaLine, kDrawCircle, kDrawRing };
 
   struct Poly {
     Kind kind;
@@ -236,6 +260,20 @@ class Canvas {
     p.x[1] = radius;
     p.miny = p.y[0] - radius - margin;
     p.maxy = p.y[0] + radius + margin;
+    Keep(p);
+  }
+
+  // pygame.draw.circle's: ints truncated from the floats it is given, and
+  // nothing drawn for a radius below 1 or a centre a radius beyond the canvas.
+  void AddDrawCircle(Kind kind, Pt centre, double radius, Rgb c) {
+    Poly p = Start(kind, 1, c);
+    p.x[0] = static_cast<int>(centre.x);
+    p.y[0] = static_cast<int>(centre.y);
+    p.x[1] = static_cast<int>(radius);
+    const int r = p.x[1];
+    if (r < 1 || p.x[0] > origin_x_ + w_ + r || p.x[0] < -r || p.y[0] > h_ + r || p.y[0] < -r) return;
+    p.miny = p.y[0] - r;
+    p.maxy = p.y[0] + r;
     Keep(p);
   }
 
@@ -435,6 +473,10 @@ class Canvas {
     }
     if (p.kind == kGfxAaCircle) {
       AaCircle(p, b0, b1);
+      return;
+    }
+    if (p.kind == kDrawCircle || p.kind == kDrawRing) {
+      DrawCircle(p, b0, b1);
       return;
     }
     if (p.kind == kGfxOutline) {
@@ -685,6 +727,49 @@ class Canvas {
       put(x, y - 1, brightness);
       if (static_cast<float>(y) < intersect_y) put(x, y, 1 - brightness);
       intersect_y += gradient;
+    }
+  }
+
+  // pygame-ce's draw_circle_filled and draw_circle_bresenham_thin: one
+  // midpoint walk; the fill draws spans [x0 - k, x0 + k - 1] (the row below
+  // the centre is y0, so the disc is one pixel shorter right and below), the
+  // ring the eight mirrored pixels of each step. Spans of rows outside the
+  // band are skipped.
+  void DrawCircle(const Poly& p, int b0, int b1) {
+    const int x0 = p.x[0], y0 = p.y[0], r = p.x[1];
+    int lo, hi;
+    RowRange(p, b0, b1, &lo, &hi);
+    if (lo > hi) return;
+    auto span = [&](int xa, int xb, int y) {
+      if (y >= lo && y <= hi) HLine(p, b0, xa, xb, y);
+    };
+    int f = 1 - r, ddf_x = 0, ddf_y = -2 * r, x = 0, y = r;
+    while (x < y) {
+      if (f >= 0) {
+        --y;
+        ddf_y += 2;
+        f += ddf_y;
+      }
+      ++x;
+      ddf_x += 2;
+      f += ddf_x + 1;
+      if (p.kind == kDrawCircle) {
+        if (f >= 0) {
+          span(x0 - x, x0 + x - 1, y0 + y - 1);
+          span(x0 - x, x0 + x - 1, y0 - y);
+        }
+        span(x0 - y, x0 + y - 1, y0 + x - 1);
+        span(x0 - y, x0 + y - 1, y0 - x);
+      } else {
+        Put(p, b0, b1, x0 + x - 1, y0 + y - 1, 255);
+        Put(p, b0, b1, x0 - x, y0 + y - 1, 255);
+        Put(p, b0, b1, x0 + x - 1, y0 - y, 255);
+        Put(p, b0, b1, x0 - x, y0 - y, 255);
+        Put(p, b0, b1, x0 + y - 1, y0 + x - 1, 255);
+        Put(p, b0, b1, x0 + y - 1, y0 - x, 255);
+        Put(p, b0, b1, x0 - y, y0 + x - 1, 255);
+        Put(p, b0, b1, x0 - y, y0 - x, 255);
+      }
     }
   }
 

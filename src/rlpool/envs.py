@@ -406,7 +406,7 @@ _FACES = {"gymnasium": GymnasiumEnvPool, "gym": GymEnvPool, "dm": DMEnvPool}
 
 # The envs that can render (the others say so at make(render_mode=...)).
 RENDERING_ENVS = ("the Atari games, the MuJoCo tasks, the DeepMind Control Suite, gymnasium-robotics' Fetch and PointMaze, the classic-control "
-                  "and the Box2D envs, the ViZDoom scenarios, MiniGrid and BabyAI")
+                  "and the Box2D envs, the ViZDoom scenarios, MiniGrid and BabyAI, the MPE scenarios")
 
 # make() options that configure the Python face's render(), not the envs.
 _RENDER_OPTIONS = {"render_mode": None, "render_env_id": 0, "render_width": 0, "render_height": 0,

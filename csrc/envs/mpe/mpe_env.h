@@ -12,11 +12,13 @@
 //   engine's scalar reward is their sum.
 // Episode: truncated after max_cycles steps (the engine's max_episode_steps);
 //   terminated only where the scenario says so (terminate_on_success).
+// Render: mpe2's rgb_array picture, 700 x 700 (render.h), less its text.
 // Seeding: env seeded s draws mpe2's `reset(seed=s)` numbers (numpy PCG64);
 //   autoresets continue the generator as mpe2's `reset()` without a seed does.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -24,6 +26,7 @@
 
 #include "../../core/env.h"
 #include "common/random/np_random.h"
+#include "render.h"
 #include "world.h"
 
 namespace rlpool::mpe {
@@ -45,6 +48,7 @@ class MpeEnv {
     Scenario::Options(c);
     c.Set("continuous_actions", false, "Box(0, 1) actions per agent instead of Discrete (mpe2's option)");
     c.Set("max_cycles", int64_t{25}, "steps per episode (mpe2's name for max_episode_steps; the two are one)");
+    c.Set("dynamic_rescaling", true, "render(): circles grow as the camera zooms in (mpe2's option)");
     return c;
   }
 
@@ -85,7 +89,11 @@ class MpeEnv {
     return s;
   }
 
-  MpeEnv(const Config& c, uint32_t seed) : scenario_(c), rng_(seed), continuous_(c.Get<bool>("continuous_actions")) {
+  MpeEnv(const Config& c, uint32_t seed)
+      : scenario_(c),
+        rng_(seed),
+        continuous_(c.Get<bool>("continuous_actions")),
+        dynamic_rescaling_(c.Get<bool>("dynamic_rescaling")) {
     scenario_.Make(world_);
     const int p = world_.num_agents;
     obs_size_ = 0;
@@ -102,6 +110,7 @@ class MpeEnv {
   void Reset(const Row& out, bool) {
     scenario_.Reset(world_, rng_);
     for (double& c : world_.comm) c = 0.0;
+    cam_range0_ = CamRange(world_);  // a few entities, once an episode: what render() zooms from
     float* r = out.At<float>(kRewards);
     for (int i = 0; i < world_.num_agents; ++i) r[i] = 0.0f;
     WriteObs(out);
@@ -122,6 +131,12 @@ class MpeEnv {
   }
 
   const World& world() const { return world_; }
+
+  std::array<int, 2> RenderShape(int width, int height) const { return MpeRender::Shape(width, height); }
+  void Render(int, int, int, uint8_t* rgb) {
+    if (cam_range0_ < 0) return raster::BlankFrame(MpeRender::kSize, MpeRender::kSize, rgb);  // not reset yet
+    render_.Draw(world_, cam_range0_, dynamic_rescaling_, rgb);
+  }
 
  private:
   // SimpleEnv._set_action for agent i: its movement force and its message.
@@ -185,6 +200,9 @@ class MpeEnv {
   World world_;
   NpRandom rng_;
   bool continuous_;
+  bool dynamic_rescaling_;
+  double cam_range0_ = -1;  // < 0: never reset
+  MpeRender render_;
   int obs_size_ = 0, act_size_ = 0;
   std::vector<int> act_n_;
   std::vector<double> scratch_;

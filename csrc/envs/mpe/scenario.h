@@ -27,6 +27,13 @@ inline void Place(Entity& e, NpRandom& rng, double lo = -1.0, double hi = 1.0) {
   e.vel[0] = e.vel[1] = 0.0;
 }
 
+// An entity's colour (mpe2's `entity.color`; only render() draws it).
+inline void Paint(Entity& e, double r, double g, double b) {
+  e.color[0] = r;
+  e.color[1] = g;
+  e.color[2] = b;
+}
+
 // Appends an observation piece.
 struct ObsWriter {
   double* out;

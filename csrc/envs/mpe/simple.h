@@ -19,6 +19,8 @@ class Simple {
     w.agent(0).collide = false;
     w.agent(0).silent = true;
     w.landmark(0).collide = false;
+    Paint(w.agent(0), 0.25, 0.25, 0.25);
+    Paint(w.landmark(0), 0.75, 0.25, 0.25);
   }
   int ObsSize(const World&, int) const { return 4; }
   void Reset(World& w, NpRandom& rng) const {

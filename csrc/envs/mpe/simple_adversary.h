@@ -41,6 +41,10 @@ class SimpleAdversary {
 
   void Reset(World& w, NpRandom& rng) {
     goal_ = static_cast<int>(rng.Integers(0, n_));
+    Paint(w.agent(0), 0.85, 0.35, 0.35);
+    for (int i = 1; i <= n_; ++i) Paint(w.agent(i), 0.35, 0.35, 0.85);
+    for (int i = 0; i < n_; ++i) Paint(w.landmark(i), 0.15, 0.15, 0.15);
+    Paint(w.landmark(goal_), 0.15, 0.65, 0.15);
     for (int i = 0; i <= n_; ++i) Place(w.agent(i), rng);
     for (int i = 0; i < n_; ++i) Place(w.landmark(i), rng);
   }

@@ -32,6 +32,14 @@ class SimpleCrypto {
   void Reset(World& w, NpRandom& rng) {
     goal_ = static_cast<int>(rng.Integers(0, 2));
     key_ = static_cast<int>(rng.Integers(0, 2));
+    // Landmark l's colour is one-hot over dim_c (4); pygame draws its first
+    // three channels (the fourth is an alpha the 700x700 surface ignores).
+    // Bob wears the goal's.
+    Paint(w.agent(0), 0.75, 0.25, 0.25);
+    Paint(w.agent(1), goal_ == 0, goal_ == 1, 0.0);
+    Paint(w.agent(2), 0.25, 0.25, 0.25);
+    Paint(w.landmark(0), 1.0, 0.0, 0.0);
+    Paint(w.landmark(1), 0.0, 1.0, 0.0);
     for (int i = 0; i < 3; ++i) Place(w.agent(i), rng);
     for (int l = 0; l < 2; ++l) Place(w.landmark(l), rng);
   }

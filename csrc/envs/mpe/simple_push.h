@@ -33,6 +33,7 @@ class SimplePush {
       lm.color[l + 1] += 0.8;
     }
     goal_ = static_cast<int>(rng.Integers(0, 2));
+    Paint(w.agent(0), 0.75, 0.25, 0.25);
     Entity& good = w.agent(1);
     good.color[0] = good.color[1] = good.color[2] = 0.25;
     good.color[goal_ + 1] += 0.5;

@@ -36,6 +36,14 @@ class SimpleReference {
   void Reset(World& w, NpRandom& rng) {
     goal_[0] = static_cast<int>(rng.Integers(0, 3));
     goal_[1] = static_cast<int>(rng.Integers(0, 3));
+    Paint(w.landmark(0), 0.75, 0.25, 0.25);
+    Paint(w.landmark(1), 0.25, 0.75, 0.25);
+    Paint(w.landmark(2), 0.25, 0.25, 0.75);
+    // Each agent wears the colour of the landmark the other must reach.
+    for (int i = 0; i < 2; ++i) {
+      const double* c = w.landmark(goal_[1 - i]).color;
+      Paint(w.agent(i), c[0], c[1], c[2]);
+    }
     for (int i = 0; i < 2; ++i) Place(w.agent(i), rng);
     for (int l = 0; l < 3; ++l) Place(w.landmark(l), rng);
   }

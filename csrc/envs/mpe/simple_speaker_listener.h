@@ -35,6 +35,12 @@ class SimpleSpeakerListener {
 
   void Reset(World& w, NpRandom& rng) {
     goal_ = static_cast<int>(rng.Integers(0, 3));
+    Paint(w.agent(0), 0.25, 0.25, 0.25);
+    Paint(w.landmark(0), 0.65, 0.15, 0.15);
+    Paint(w.landmark(1), 0.15, 0.65, 0.15);
+    Paint(w.landmark(2), 0.15, 0.15, 0.65);
+    const double* g = w.landmark(goal_).color;  // the listener: the goal's colour, lightened
+    Paint(w.agent(1), g[0] + 0.45, g[1] + 0.45, g[2] + 0.45);
     for (int i = 0; i < 2; ++i) Place(w.agent(i), rng);
     for (int l = 0; l < 3; ++l) Place(w.landmark(l), rng);
   }

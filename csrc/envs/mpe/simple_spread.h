@@ -45,6 +45,8 @@ class SimpleSpread {
       w.agent(i).size = 0.15;
     }
     for (int i = 0; i < n; ++i) w.landmark(i).collide = false;
+    for (int i = 0; i < n; ++i) Paint(w.agent(i), 0.35, 0.35, 0.85);
+    for (int i = 0; i < n; ++i) Paint(w.landmark(i), 0.25, 0.25, 0.25);
   }
 
   int ObsSize(const World& w, int) const { return 4 + 2 * w.num_landmarks() + (2 + w.dim_c) * (w.num_agents - 1); }

@@ -42,8 +42,13 @@ class SimpleTag {
       a.size = adversary ? 0.075 : 0.05;
       a.accel = adversary ? 3.0 : 4.0;
       a.max_speed = adversary ? 1.0 : 1.3;
+      if (adversary) Paint(a, 0.85, 0.35, 0.35);
+      else Paint(a, 0.35, 0.85, 0.35);
     }
-    for (int l = 0; l < obstacles_; ++l) w.landmark(l).size = 0.2;
+    for (int l = 0; l < obstacles_; ++l) {
+      w.landmark(l).size = 0.2;
+      Paint(w.landmark(l), 0.25, 0.25, 0.25);
+    }
   }
   int ObsSize(const World& w, int agent) const {
     const int other_good = good_ - (agent < adv_ ? 0 : 1);

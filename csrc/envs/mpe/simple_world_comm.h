@@ -52,15 +52,24 @@ class SimpleWorldComm {
       a.size = adversary ? 0.075 : 0.045;
       a.accel = adversary ? 3.0 : 4.0;
       a.max_speed = adversary ? 1.0 : 1.3;
+      // mpe2 subtracts 0.3 from the leader's colour (and 0 from the others').
+      const double dim = i == 0 ? 0.3 : 0.0;
+      if (adversary) Paint(a, 0.95 - dim, 0.45 - dim, 0.45 - dim);
+      else Paint(a, 0.45 - dim, 0.95 - dim, 0.45 - dim);
     }
-    for (int l = 0; l < obstacles_; ++l) w.landmark(l).size = 0.2;
+    for (int l = 0; l < obstacles_; ++l) {
+      w.landmark(l).size = 0.2;
+      Paint(w.landmark(l), 0.25, 0.25, 0.25);
+    }
     for (int f = 0; f < food_; ++f) {
       Food(w, f).collide = false;
       Food(w, f).size = 0.03;
+      Paint(Food(w, f), 0.15, 0.15, 0.65);
     }
     for (int f = 0; f < forests_; ++f) {
       Forest(w, f).collide = false;
       Forest(w, f).size = 0.3;
+      Paint(Forest(w, f), 0.6, 0.9, 0.6);
     }
   }
   int ObsSize(const World& w, int agent) const {

@@ -16,6 +16,10 @@ step, which ignores its actions and returns reward 0 (the pool's
 ``autoreset_mode="next_step"``; pass ``autoreset_mode="same_step"`` for
 gymnasium's other rule). Env i is seeded ``seed + i``.
 
+``render_mode="rgb_array"`` makes ``render()`` return the frame of the env
+(``(H, W, 3)`` uint8), or of every env with ``num_envs > 1``
+(``(num_envs, H, W, 3)``), as the pool's ``render()`` draws it.
+
 Agents are named by the task (mpe2's names for MPE, PettingZoo's ``first_0``,
 ``second_0`` for two-player Atari), else ``player_<i>``.
 """
@@ -44,12 +48,21 @@ class RlpoolParallelEnv(ParallelEnv):
         if "env_type" in options:
             raise TypeError("make_pettingzoo() takes no env_type: it is the PettingZoo face")
         self._task_id = task_id
+        self.render_mode = options.pop("render_mode", None)
+        if self.render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode must be None or 'rgb_array' (frames as arrays), got {self.render_mode!r}")
         self._options = dict(options, num_envs=num_envs)
         self._pool = GymnasiumEnvPool(EnvSpec(task_id, **self._options))
+        try:
+            self._pool._init_render({"render_mode": self.render_mode})
+        except ValueError:
+            self._pool.close()
+            raise
         spec = self._pool.spec
         self.num_envs = self._pool._num_envs
         self._batched = self.num_envs > 1
-        self.metadata = dict(self.metadata, name=task_id)
+        self.metadata = dict(self.metadata, name=task_id,
+                             render_modes=["rgb_array"] if hasattr(self._pool._pool, "render") else [])
         players = int(spec.fields.get("num_players", 0))
         if players < 1:
             self._pool.close()
@@ -100,6 +113,7 @@ class RlpoolParallelEnv(ParallelEnv):
         if seed is not None:  # the reference re-seeds its generator: make the pool again from that seed
             self._pool.close()
             self._pool = GymnasiumEnvPool(EnvSpec(self._task_id, **dict(self._options, seed=int(seed))))
+            self._pool._init_render({"render_mode": self.render_mode})
         obs, _ = self._pool.reset()
         self._last_obs = obs
         self.agents = self.possible_agents[:]
@@ -137,6 +151,13 @@ class RlpoolParallelEnv(ParallelEnv):
         parts = [self._last_obs[:, self._index[a], : self._obs_size[a]] for a in self.possible_agents]
         state = np.concatenate(parts, axis=1)
         return state if self._batched else state[0]
+
+    def render(self) -> np.ndarray:
+        """The frame of the env, (H, W, 3) uint8; with num_envs > 1 every env's, (num_envs, H, W, 3)."""
+        if self.render_mode is None:
+            raise RuntimeError("render() needs make_pettingzoo(..., render_mode='rgb_array')")
+        frames = self._pool.render(self._pool.all_env_ids)
+        return frames if self._batched else frames[0]
 
     def close(self) -> None:
         self._pool.close()
