@@ -88,7 +88,7 @@ def test_options_shape_the_observation_and_actions():
     [
         ({"mode": 1}, ValueError, r"mode 1 is not a two-player mode of 'pong'; use -1 \(the game's first\) or one of: 3, 4"),
         ({"max_num_players": 1}, ValueError, r"max_num_players=1 is below this task's 2 agents"),
-        ({"task": "breakout"}, ValueError, r"task 'breakout' is not a two-player game rlpool serves"),
+        ({"task": "breakout"}, ValueError, r"task 'breakout' is not a multiplayer Atari game rlpool serves"),
         ({"ale_library": ""}, ImportError, r"pip install multi-agent-ale-py==0\.1\.12"),
         ({"frame_skip": 0}, ValueError, r"frame_skip must be >= 1, got 0"),
     ],
