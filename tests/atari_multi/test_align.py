@@ -71,10 +71,11 @@ def test_bare_frames_equal_pettingzoo(task_id, full):
     bare_rollout(task_id, 150, full=full)
 
 
-# Games whose players can run out of lives while the game goes on, from a
-# seed whose random play gets there (PettingZoo steps = emulator frames).
-ALONE = {"Joust2P-v3": (1, 2600), "MarioBros2P-v3": (1, 3700), "WizardOfWor2P-v3": (1, 6300),
-         "Warlords4P-v3": (1, 2700)}
+# Games whose players can run out of lives while the game goes on, with a
+# seed whose random play gets there soon (steps = emulator frames): (seed,
+# steps).
+ALONE = {"Warlords4P-v3": (7, 450), "MarioBros2P-v3": (0, 1400), "Joust2P-v3": (5, 2350),
+         "WizardOfWor2P-v3": (4, 2550)}
 
 
 @pytest.mark.parametrize("task_id", sorted(ALONE))
@@ -83,7 +84,7 @@ def test_an_agent_ends_alone_as_in_pettingzoo(task_id):
     ``agents``; the others play on, frames and rewards still equal."""
     seed, steps = ALONE[task_id]
     alone = bare_rollout(task_id, steps, seed=seed)
-    assert alone is not None and alone < steps - 50, f"{task_id}: no agent ended alone within {steps} steps"
+    assert alone is not None and alone < steps - 30, f"{task_id}: no agent ended alone within {steps} steps"
 
 
 def run_preprocessed(task_id, steps, *, seed=3, gray=True, sticky=0.0, noop_max=30, **options):
@@ -137,10 +138,14 @@ def test_default_pipeline_across_game_overs():
 
 
 def test_default_pipeline_across_an_agent_ending_alone():
-    """Mid-skip the ended agent plays NOOP from the next frame, as the
-    reference's PettingZoo env plays it, and gets no more reward."""
-    episodes, alone = run_preprocessed("MarioBros2P-v3", 1000, seed=1)
+    """An agent out mid-skip plays index 0 from the next frame, as the
+    reference's PettingZoo env plays it, and gets no more reward; its row
+    stays terminated while the other three play on (Warlords: one by ~180
+    steps from seed 1)."""
+    episodes, alone = run_preprocessed("Warlords4P-v3", 200, seed=1)
     assert alone >= 1, (episodes, alone)
+
+
 def test_rgb_sticky_actions_and_reward_clip():
     """RGB frames; sticky actions from ALE's generator, seeded as PettingZoo
     seeds it; reward_clip clips info["rewards"] and keeps info["raw_rewards"]."""

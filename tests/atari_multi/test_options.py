@@ -40,6 +40,36 @@ def test_vectorised_layout_and_seeds():
     single.close()
 
 
+def test_an_agent_out_in_every_face():
+    """Warlords from seed 1: one of the four players is out by ~180 steps
+    while the game goes on. Its gymnasium row, its batched PettingZoo
+    termination and info["agent_terminated"] say so from then to the
+    episode's end; the others play on (tests/atari_multi/test_align.py aligns
+    the steps themselves with PettingZoo)."""
+    task = "Warlords4P-v3"
+    flat = rlpool.make(task, num_envs=2, seed=1)
+    pz = rlpool.make_pettingzoo(task, num_envs=2, seed=1)
+    flat.reset()
+    pz.reset()
+    assert pz.agents == ["first_0", "second_0", "third_0", "fourth_0"]
+    rng = np.random.default_rng(1)
+    ended_at = None
+    for t in range(200):
+        a = rng.integers(6, size=(2, 4))
+        _, _, term, trunc, info = flat.step(a.reshape(8))
+        _, _, pterm, _, _ = pz.step({name: a[:, i] for i, name in enumerate(pz.agents)})
+        np.testing.assert_array_equal(term, info["agent_terminated"].reshape(8))
+        np.testing.assert_array_equal(np.stack([pterm[name] for name in pz.agents], axis=1), info["agent_terminated"])
+        if ended_at is None and term.any():
+            ended_at = t
+            out = term.copy()
+        if ended_at is not None:
+            assert not trunc.any() and (term >= out).all() and not term.all(), t  # once out, out till the end
+    assert ended_at is not None and pz.agents == ["first_0", "second_0", "third_0", "fourth_0"]
+    flat.close()
+    pz.close()
+
+
 def test_results_do_not_depend_on_the_thread_count():
     """Emulators built and stepped on any threads, sticky actions on (ALE's
     generator): the same results as one thread, and env 3 as a one-env pool
@@ -86,7 +116,7 @@ def test_options_shape_the_observation_and_actions():
 @pytest.mark.parametrize(
     "options,error,match",
     [
-        ({"mode": 1}, ValueError, r"mode 1 is not a two-player mode of 'pong'; use -1 \(the game's first\) or one of: 3, 4"),
+        ({"mode": 1}, ValueError, r"mode 1 is not a 2-player mode of 'pong'; use -1 \(the game's first\) or one of: 3, 4"),
         ({"max_num_players": 1}, ValueError, r"max_num_players=1 is below this task's 2 agents"),
         ({"task": "breakout"}, ValueError, r"task 'breakout' is not a multiplayer Atari game rlpool serves"),
         ({"ale_library": ""}, ImportError, r"pip install multi-agent-ale-py==0\.1\.12"),
