@@ -1,4 +1,4 @@
-"""Two-player Atari through every face: PettingZoo 1.27's own API and seed
+"""Multiplayer Atari through every face: PettingZoo 1.27's own API and seed
 tests, the vectorised PettingZoo layout, gymnasium's check_env, thread-count
 independence, the options, and bad input (clear errors, never a dead
 process: the Multi-Agent ALE exits on a ROM it cannot read)."""

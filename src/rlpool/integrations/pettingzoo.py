@@ -20,7 +20,7 @@ step, which ignores its actions and returns reward 0 (the pool's
 gymnasium's other rule). Env i is seeded ``seed + i``.
 
 Agents are named by the task (mpe2's names for MPE, PettingZoo's ``first_0``,
-``second_0`` for two-player Atari), else ``player_<i>``.
+``second_0``, ... for multiplayer Atari), else ``player_<i>``.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ class RlpoolParallelEnv(ParallelEnv):
                 for a, i in self._index.items()
             }
             self.state_space = spaces.Box(-np.inf, np.inf, (sum(self._obs_size.values()),), np.float32)
-        else:  # images (two-player Atari): every agent's whole row, no state()
+        else:  # images (multiplayer Atari): every agent's whole row, no state()
             self._obs_spaces = {a: spaces.Box(obs.low[i], obs.high[i], dtype=obs.dtype) for a, i in self._index.items()}
         self._discrete = np.issubdtype(act.dtype, np.integer)
         if self._discrete:
