@@ -30,14 +30,16 @@ from .reference import RAW, as_reference_layout, pettingzoo_env, preprocessed_re
 TASKS = sorted(GAMES)
 
 
-def bare_rollout(task_id, steps, *, seed=3, full=False):
+def bare_rollout(task_id, steps, *, seed=3, pz_options=None, options=None):
     """Steps rlpool's PettingZoo face (bare frames) and PettingZoo's
     parallel_env with the same random actions of the live agents, until the
     reference's episode ends or ``steps``; returns the step at which an agent
-    first ended while others played on (None if none did)."""
-    ref = pettingzoo_env(task_id, full_action_space=full)
+    first ended while others played on (None if none did). ``pz_options``
+    go to PettingZoo's env, ``options`` (default: the same) to rlpool's."""
+    pz_options = pz_options or {}
+    ref = pettingzoo_env(task_id, **pz_options)
     h, w, _ = ref.observation_space(ref.possible_agents[0]).shape  # 210 x 160, or Combat's 256 x 160
-    env = rlpool.make_pettingzoo(task_id, seed=seed, full_action_space=full, **dict(RAW, img_height=h, img_width=w))
+    env = rlpool.make_pettingzoo(task_id, seed=seed, **{**RAW, **(options or pz_options), "img_height": h, "img_width": w})
     assert env.possible_agents == ref.possible_agents
     for a in ref.possible_agents:
         assert env.action_space(a) == ref.action_space(a)
@@ -66,9 +68,18 @@ def bare_rollout(task_id, steps, *, seed=3, full=False):
     return alone
 
 
-@pytest.mark.parametrize("task_id,full", [(t, False) for t in TASKS] + [("Pong2P-v3", True)])
-def test_bare_frames_equal_pettingzoo(task_id, full):
-    bare_rollout(task_id, 150, full=full)
+@pytest.mark.parametrize("task_id", TASKS)
+def test_bare_frames_equal_pettingzoo(task_id):
+    bare_rollout(task_id, 150)
+
+
+@pytest.mark.parametrize("task_id,pz_options,options", [
+    ("Pong2P-v3", {"full_action_space": True}, None),
+    # PettingZoo's 2-player Foozpong is a mode of the same ROM.
+    ("Foozpong4P-v3", {"num_players": 2}, {"num_players": 2, "mode": 19}),
+])
+def test_pettingzoo_options_as_rlpool_options(task_id, pz_options, options):
+    bare_rollout(task_id, 150, pz_options=pz_options, options=options)
 
 
 # Games whose players can run out of lives while the game goes on, with a

@@ -121,6 +121,8 @@ def test_options_shape_the_observation_and_actions():
         ({"task": "breakout"}, ValueError, r"task 'breakout' is not a multiplayer Atari game rlpool serves"),
         ({"ale_library": ""}, ImportError, r"pip install multi-agent-ale-py==0\.1\.12"),
         ({"frame_skip": 0}, ValueError, r"frame_skip must be >= 1, got 0"),
+        ({"num_players": 3}, ValueError, r"num_players must be 2 or 4 \(the Multi-Agent ALE's multiplayer modes\), got 3"),
+        ({"task": "joust", "num_players": 4}, ValueError, r"'joust' has no 4-player mode in the Multi-Agent ALE"),
     ],
 )
 def test_bad_options_say_what_is_wrong(options, error, match):
