@@ -13,12 +13,18 @@ from rlpool.tasks.atari_multi import GAMES
 TASK = "Pong2P-v3"
 
 
+# Seeding is the same code for every game: the seed test runs on a few, 2
+# and 4 players, with and without per-agent ends.
+SEED_TESTED = {"Pong2P-v3", "Boxing2P-v2", "SpaceInvaders2P-v2", "Joust2P-v3", "Warlords4P-v3"}
+
+
 @pytest.mark.parametrize("task_id", sorted(GAMES))
 def test_parallel_api_and_seed_tests_pass(task_id):
     env = rlpool.make_pettingzoo(task_id)
     parallel_api_test(env, num_cycles=40)
     env.close()
-    parallel_seed_test(lambda: rlpool.make_pettingzoo(task_id), num_cycles=20)
+    if task_id in SEED_TESTED:
+        parallel_seed_test(lambda: rlpool.make_pettingzoo(task_id), num_cycles=20)
 
 
 def test_vectorised_layout_and_seeds():
