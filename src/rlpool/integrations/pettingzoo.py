@@ -5,8 +5,9 @@ name of one agent's observation, reward (a float), termination, truncation
 and info; ``agents`` empties when the episode ends and ``reset()`` starts the
 next. An agent whose game ends while the others play on (the env's
 ``agent_terminated`` info field, as PettingZoo's Atari games have it) is
-terminated in that step and then leaves ``agents``, as in PettingZoo. ``reset(seed=s)`` re-seeds as the reference's ``reset(seed=s)`` does (it
-makes the pool again with ``seed=s``), so the episodes equal mpe2's.
+terminated in that step and then leaves ``agents``, as in PettingZoo.
+``reset(seed=s)`` re-seeds as the reference's ``reset(seed=s)`` does (it makes
+the pool again with ``seed=s``), so the episodes equal mpe2's.
 
 ``num_envs > 1`` is a vectorised ParallelEnv, the layout of vectorised
 PettingZoo for MARL trainers: each dict value is batched over the envs
@@ -14,8 +15,9 @@ PettingZoo for MARL trainers: each dict value is batched over the envs
 terminations and truncations ``(num_envs,)`` bools; an agent's termination is
 also true while it is out of a game that goes on, and its actions are then
 ignored), actions are given the same way (``{agent: (num_envs,) ints}`` or
-``(num_envs, size)`` floats), and ``agents`` stays every agent: an env whose episode ended is reset by its next
-step, which ignores its actions and returns reward 0 (the pool's
+``(num_envs, size)`` floats), and ``agents`` stays every agent: an env whose
+episode ended is reset by its next step, which ignores its actions and
+returns reward 0 (the pool's
 ``autoreset_mode="next_step"``; pass ``autoreset_mode="same_step"`` for
 gymnasium's other rule). Env i is seeded ``seed + i``.
 
