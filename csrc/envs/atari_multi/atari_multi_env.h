@@ -136,7 +136,7 @@ class AtariMulti {
     Config c;
     c.Set("stack_num", int64_t{4}, "frames stacked in the observation");
     c.Set("frame_skip", int64_t{4}, "emulator frames per agent step (the last two max-pooled)");
-    c.Set("noop_max", int64_t{30}, "at most this many no-op frames (both players) after a reset");
+    c.Set("noop_max", int64_t{30}, "at most this many no-op frames (every player) after a reset");
     c.Set("reward_clip", false, "clip each player's reward to its sign (info['raw_rewards'] keeps the raw one)");
     c.Set("img_height", int64_t{84}, "observation height in pixels");
     c.Set("img_width", int64_t{84}, "observation width in pixels");
