@@ -27,6 +27,26 @@ def test_parallel_api_and_seed_tests_pass(task_id):
         parallel_seed_test(lambda: rlpool.make_pettingzoo(task_id), num_cycles=20)
 
 
+def test_parallel_api_test_across_an_agent_leaving():
+    """PettingZoo's API test through a player's end: Warlords from seed 1,
+    with the test's random actions seeded, loses first_0 at step ~540 of
+    1200 while the other three play on."""
+    env = rlpool.make_pettingzoo("Warlords4P-v3", seed=1)
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(10 + i)
+    ended, step = [], env.step
+
+    def counting_step(actions):
+        out = step(actions)
+        ended.extend(a for a, done in out[2].items() if done and len(out[2]) > 1 and not all(out[2].values()))
+        return out
+
+    env.step = counting_step
+    parallel_api_test(env, num_cycles=600)
+    assert ended, "no agent ended alone: the API test did not cross a removal"
+    env.close()
+
+
 def test_vectorised_layout_and_seeds():
     env = rlpool.make_pettingzoo(TASK, num_envs=3, seed=7)
     obs, _ = env.reset()
