@@ -6,8 +6,11 @@ splits those rows per player, as envpool's multi-player envs return them:
 ``k`` envs of ``P`` agents give ``k * P`` rows, env-major (env 0's agents,
 then env 1's), with ``info["players"]["env_id"]`` and
 ``info["players"]["agent_id"]`` saying whose row is whose. ``reward`` is each
-agent's own; ``terminated`` / ``truncated`` are the env's, repeated per agent;
-``info["env_id"]`` and the other info fields stay one per env. Actions come the
+agent's own; ``terminated`` / ``truncated`` are the env's, repeated per agent,
+and a row is also terminated while its agent is out of a game that goes on
+(an env that has per-agent ends declares them as the info field
+``agent_terminated``, ``(players,)`` bools); ``info["env_id"]`` and the other
+info fields stay one per env. Actions come the
 same way (``k * P`` rows), or as ``(k, P, ...)``.
 """
 
@@ -66,8 +69,11 @@ class PlayersGymnasiumEnvPool(GymnasiumEnvPool):
         info = dict(info)
         rewards = info.pop("rewards")
         info["players"] = {"env_id": env_id.repeat(p), "agent_id": self._agent_ids(k)}
-        return (obs.reshape((k * p,) + obs.shape[2:]), rewards.reshape(k * p), terminated.repeat(p),
-                truncated.repeat(p), info)
+        terminated = terminated.repeat(p)
+        ended = info.get("agent_terminated")
+        if ended is not None:  # only envs whose agents can end alone pay for this
+            terminated |= ended.reshape(k * p)
+        return obs.reshape((k * p,) + obs.shape[2:]), rewards.reshape(k * p), terminated, truncated.repeat(p), info
 
     def _agent_ids(self, k: int) -> np.ndarray:
         """0..P-1 repeated for k envs, a new array each call (results never

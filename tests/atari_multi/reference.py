@@ -14,7 +14,6 @@ import numpy as np
 from rlpool.tasks.atari import roms_dir
 from rlpool.tasks.atari_multi import GAMES
 
-AGENTS = ("first_0", "second_0")
 # The options that make rlpool's pipeline PettingZoo's bare frames.
 RAW = dict(frame_skip=1, stack_num=1, img_height=210, img_width=160, gray_scale=False, noop_max=0)
 
@@ -40,42 +39,64 @@ def inner(env):
     return env
 
 
-class TwoPlayerAsGym(gym.Env):
+class PlayersAsGym(gym.Env):
     """A PettingZoo Atari ParallelEnv as the gymnasium Env that gymnasium's
-    Atari wrappers expect: an action is a (first, second) pair (0 is both
-    players' NOOP, as AtariPreprocessing's no-ops send it), the reward the
-    two players' array, ``ale`` the env's own emulator. The no-op counts are
-    drawn from ``np_random``, seeded by ``reset(seed=s)`` (numpy's
-    default_rng(s)) and continued by later resets."""
+    Atari wrappers expect: an action is one per player (a scalar is the
+    no-op of AtariPreprocessing's resets: ALE's NOOP for all), the reward the
+    players' array (0 for an agent no longer in ``agents``), ``ale`` the env's
+    own emulator. Only the live agents' actions reach PettingZoo, and the
+    episode ends when no agent is left (game over ends every agent).
+    ``terminations`` holds every agent that ended since the reset, over every
+    emulator frame of a skip. The no-op counts are drawn from ``np_random``,
+    seeded by ``reset(seed=s)`` (numpy's default_rng(s)) and continued by
+    later resets."""
 
     _frameskip = 1
 
     def __init__(self, env) -> None:
         self.pz = env
         self.ale = inner(env).ale
-        self.observation_space = env.observation_space(AGENTS[0])
-        self.action_space = gym.spaces.MultiDiscrete([env.action_space(a).n for a in AGENTS])
-        self.terminations: dict = {}
+        self.agents = list(env.possible_agents)
+        self.observation_space = env.observation_space(self.agents[0])
+        self.action_space = gym.spaces.MultiDiscrete([env.action_space(a).n for a in self.agents])
+        self.terminations = dict.fromkeys(self.agents, False)
 
     def get_action_meanings(self):
-        return ["NOOP"]  # index 0 of every game's minimal set
+        return ["NOOP"]  # what step() plays for AtariPreprocessing's scalar no-op
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
         obs, _ = self.pz.reset(seed=seed)
-        return obs[AGENTS[0]], {}
+        self.terminations = dict.fromkeys(self.agents, False)
+        return obs[self.agents[0]], {}
 
     def step(self, action):
-        pair = (action, action) if np.isscalar(action) else action
-        obs, rew, term, trunc, _ = self.pz.step({a: int(x) for a, x in zip(AGENTS, pair)})
-        self.terminations = term
-        reward = np.array([rew[a] for a in AGENTS], dtype=np.float64)
-        return obs[AGENTS[0]], reward, any(term.values()), any(trunc.values()), {}
+        if np.isscalar(action):
+            # AtariPreprocessing's no-op: ALE's NOOP for every player, even
+            # where the minimal set's index 0 is another action (Video
+            # Checkers, Wizard of Wor), as rlpool's no-op resets play it.
+            base = inner(self.pz)
+            mapping = base.action_mapping
+            base.action_mapping = np.zeros_like(mapping)
+            try:
+                return self._step([0] * len(self.agents))
+            finally:
+                base.action_mapping = mapping
+        return self._step(action)
+
+    def _step(self, actions):
+        obs, rew, term, trunc, _ = self.pz.step({a: int(x) for a, x in zip(self.agents, actions) if a in self.pz.agents})
+        for a, ended in term.items():
+            self.terminations[a] |= ended
+        reward = np.array([rew.get(a, 0) for a in self.agents], dtype=np.float64)
+        # Every agent gets the same screen; PettingZoo returns none when none is live.
+        frame = next(iter(obs.values()))
+        return frame, reward, not self.pz.agents, any(trunc.values()), {}
 
 
 def preprocessed_reference(task_id: str, *, gray: bool = True, sticky: float = 0.0, stack: int = 4,
                            size: tuple[int, int] = (84, 84), noop_max: int = 30, frame_skip: int = 4):
-    env = TwoPlayerAsGym(pettingzoo_env(task_id, sticky))
+    env = PlayersAsGym(pettingzoo_env(task_id, sticky))
     env = gym.wrappers.AtariPreprocessing(env, noop_max=noop_max, frame_skip=frame_skip, screen_size=size,
                                           grayscale_obs=gray)
     return gym.wrappers.FrameStackObservation(env, stack)

@@ -1,4 +1,4 @@
-"""Two-player Atari through every face: PettingZoo 1.27's own API and seed
+"""Multiplayer Atari through every face: PettingZoo 1.27's own API and seed
 tests, the vectorised PettingZoo layout, gymnasium's check_env, thread-count
 independence, the options, and bad input (clear errors, never a dead
 process: the Multi-Agent ALE exits on a ROM it cannot read)."""
@@ -13,12 +13,38 @@ from rlpool.tasks.atari_multi import GAMES
 TASK = "Pong2P-v3"
 
 
+# Seeding is the same code for every game: the seed test runs on a few, 2
+# and 4 players, with and without per-agent ends.
+SEED_TESTED = {"Pong2P-v3", "Boxing2P-v2", "SpaceInvaders2P-v2", "Joust2P-v3", "Warlords4P-v3"}
+
+
 @pytest.mark.parametrize("task_id", sorted(GAMES))
 def test_parallel_api_and_seed_tests_pass(task_id):
     env = rlpool.make_pettingzoo(task_id)
     parallel_api_test(env, num_cycles=40)
     env.close()
-    parallel_seed_test(lambda: rlpool.make_pettingzoo(task_id), num_cycles=20)
+    if task_id in SEED_TESTED:
+        parallel_seed_test(lambda: rlpool.make_pettingzoo(task_id), num_cycles=20)
+
+
+def test_parallel_api_test_across_an_agent_leaving():
+    """PettingZoo's API test through a player's end: Warlords from seed 1,
+    with the test's random actions seeded, loses first_0 at step ~540 of
+    1200 while the other three play on."""
+    env = rlpool.make_pettingzoo("Warlords4P-v3", seed=1)
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(10 + i)
+    ended, step = [], env.step
+
+    def counting_step(actions):
+        out = step(actions)
+        ended.extend(a for a, done in out[2].items() if done and len(out[2]) > 1 and not all(out[2].values()))
+        return out
+
+    env.step = counting_step
+    parallel_api_test(env, num_cycles=600)
+    assert ended, "no agent ended alone: the API test did not cross a removal"
+    env.close()
 
 
 def test_vectorised_layout_and_seeds():
@@ -38,6 +64,36 @@ def test_vectorised_layout_and_seeds():
         env.state()
     env.close()
     single.close()
+
+
+def test_an_agent_out_in_every_face():
+    """Warlords from seed 1: one of the four players is out by ~180 steps
+    while the game goes on. Its gymnasium row, its batched PettingZoo
+    termination and info["agent_terminated"] say so from then to the
+    episode's end; the others play on (tests/atari_multi/test_align.py aligns
+    the steps themselves with PettingZoo)."""
+    task = "Warlords4P-v3"
+    flat = rlpool.make(task, num_envs=2, seed=1)
+    pz = rlpool.make_pettingzoo(task, num_envs=2, seed=1)
+    flat.reset()
+    pz.reset()
+    assert pz.agents == ["first_0", "second_0", "third_0", "fourth_0"]
+    rng = np.random.default_rng(1)
+    ended_at = None
+    for t in range(200):
+        a = rng.integers(6, size=(2, 4))
+        _, _, term, trunc, info = flat.step(a.reshape(8))
+        _, _, pterm, _, _ = pz.step({name: a[:, i] for i, name in enumerate(pz.agents)})
+        np.testing.assert_array_equal(term, info["agent_terminated"].reshape(8))
+        np.testing.assert_array_equal(np.stack([pterm[name] for name in pz.agents], axis=1), info["agent_terminated"])
+        if ended_at is None and term.any():
+            ended_at = t
+            out = term.copy()
+        if ended_at is not None:
+            assert not trunc.any() and (term >= out).all() and not term.all(), t  # once out, out till the end
+    assert ended_at is not None and pz.agents == ["first_0", "second_0", "third_0", "fourth_0"]
+    flat.close()
+    pz.close()
 
 
 def test_results_do_not_depend_on_the_thread_count():
@@ -86,11 +142,13 @@ def test_options_shape_the_observation_and_actions():
 @pytest.mark.parametrize(
     "options,error,match",
     [
-        ({"mode": 1}, ValueError, r"mode 1 is not a two-player mode of 'pong'; use -1 \(the game's first\) or one of: 3, 4"),
+        ({"mode": 1}, ValueError, r"mode 1 is not a 2-player mode of 'pong'; use -1 \(the game's first\) or one of: 3, 4"),
         ({"max_num_players": 1}, ValueError, r"max_num_players=1 is below this task's 2 agents"),
-        ({"task": "breakout"}, ValueError, r"task 'breakout' is not a two-player game rlpool serves"),
+        ({"task": "breakout"}, ValueError, r"task 'breakout' is not a multiplayer Atari game rlpool serves"),
         ({"ale_library": ""}, ImportError, r"pip install multi-agent-ale-py==0\.1\.12"),
         ({"frame_skip": 0}, ValueError, r"frame_skip must be >= 1, got 0"),
+        ({"num_players": 3}, ValueError, r"num_players must be 2 or 4 \(the Multi-Agent ALE's multiplayer modes\), got 3"),
+        ({"task": "joust", "num_players": 4}, ValueError, r"'joust' has no 4-player mode in the Multi-Agent ALE"),
     ],
 )
 def test_bad_options_say_what_is_wrong(options, error, match):

@@ -49,7 +49,7 @@ struct AleC {
     auto it = loaded.find(path);
     if (it != loaded.end()) return *it->second;
     if (path.empty())
-      throw std::invalid_argument("ale_library is empty: two-player Atari runs on the multi-agent-ale-py package's "
+      throw std::invalid_argument("ale_library is empty: multiplayer Atari runs on the multi-agent-ale-py package's "
                                   "libale_c.so; pip install multi-agent-ale-py==0.1.12 (or rlpool[atari-multi])");
     void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (lib == nullptr)

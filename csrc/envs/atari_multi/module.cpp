@@ -1,4 +1,4 @@
-// rlpool._atari_multi: two-player Atari games on the Multi-Agent ALE that
+// rlpool._atari_multi: multiplayer Atari games on the Multi-Agent ALE that
 // multi-agent-ale-py ships (opened at run time). GPL-2.0-only, like ALE.
 #include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
 #include "../../bind/bind_pool.h"

@@ -3,16 +3,21 @@
 ``num_envs=1`` is a plain ``pettingzoo.ParallelEnv``: dicts keyed by agent
 name of one agent's observation, reward (a float), termination, truncation
 and info; ``agents`` empties when the episode ends and ``reset()`` starts the
-next. ``reset(seed=s)`` re-seeds as the reference's ``reset(seed=s)`` does (it
-makes the pool again with ``seed=s``), so the episodes equal mpe2's.
+next. An agent whose game ends while the others play on (the env's
+``agent_terminated`` info field, as PettingZoo's Atari games have it) is
+terminated in that step and then leaves ``agents``, as in PettingZoo.
+``reset(seed=s)`` re-seeds as the reference's ``reset(seed=s)`` does (it makes
+the pool again with ``seed=s``), so the episodes equal mpe2's.
 
 ``num_envs > 1`` is a vectorised ParallelEnv, the layout of vectorised
 PettingZoo for MARL trainers: each dict value is batched over the envs
 (observations ``(num_envs, obs_size)``, rewards ``(num_envs,)``,
-terminations and truncations ``(num_envs,)`` bools), actions are given the same
-way (``{agent: (num_envs,) ints}`` or ``(num_envs, size)`` floats), and
-``agents`` stays every agent: an env whose episode ended is reset by its next
-step, which ignores its actions and returns reward 0 (the pool's
+terminations and truncations ``(num_envs,)`` bools; an agent's termination is
+also true while it is out of a game that goes on, and its actions are then
+ignored), actions are given the same way (``{agent: (num_envs,) ints}`` or
+``(num_envs, size)`` floats), and ``agents`` stays every agent: an env whose
+episode ended is reset by its next step, which ignores its actions and
+returns reward 0 (the pool's
 ``autoreset_mode="next_step"``; pass ``autoreset_mode="same_step"`` for
 gymnasium's other rule). Env i is seeded ``seed + i``.
 
@@ -21,7 +26,7 @@ gymnasium's other rule). Env i is seeded ``seed + i``.
 (``(num_envs, H, W, 3)``), as the pool's ``render()`` draws it.
 
 Agents are named by the task (mpe2's names for MPE, PettingZoo's ``first_0``,
-``second_0`` for two-player Atari), else ``player_<i>``.
+``second_0``, ... for multiplayer Atari), else ``player_<i>``.
 """
 
 from __future__ import annotations
@@ -83,7 +88,7 @@ class RlpoolParallelEnv(ParallelEnv):
                 for a, i in self._index.items()
             }
             self.state_space = spaces.Box(-np.inf, np.inf, (sum(self._obs_size.values()),), np.float32)
-        else:  # images (two-player Atari): every agent's whole row, no state()
+        else:  # images (multiplayer Atari): every agent's whole row, no state()
             self._obs_spaces = {a: spaces.Box(obs.low[i], obs.high[i], dtype=obs.dtype) for a, i in self._index.items()}
         self._discrete = np.issubdtype(act.dtype, np.integer)
         if self._discrete:
@@ -128,17 +133,22 @@ class RlpoolParallelEnv(ParallelEnv):
         self._last_obs = obs
         rewards = info["rewards"]
         names = self.agents
+        ended = info.get("agent_terminated")  # (num_envs, players): agents out of a game that goes on
         if self._batched:
             rew = {a: rewards[:, self._index[a]] for a in names}
-            term = {a: terminated for a in names}
+            if ended is None:
+                term = {a: terminated for a in names}
+            else:
+                term = {a: terminated | ended[:, self._index[a]] for a in names}
             trunc = {a: truncated for a in names}
         else:
             rew = {a: float(rewards[0, self._index[a]]) for a in names}
-            term = {a: bool(terminated[0]) for a in names}
+            term = {a: bool(terminated[0] or (ended is not None and ended[0, self._index[a]])) for a in names}
             trunc = {a: bool(truncated[0]) for a in names}
         out = self._per_agent(obs), rew, term, trunc, {a: {} for a in names}
-        if not self._batched and (terminated[0] or truncated[0]):
-            self.agents = []
+        if not self._batched:
+            # PettingZoo removes every agent that ended; all of them at the episode's end.
+            self.agents = [] if truncated[0] else [a for a in names if not term[a]]
         return out
 
     def state(self) -> np.ndarray:
