@@ -7,6 +7,7 @@ namespace rlpool::robotics {
 
 void BindAdroit(nanobind::module_& m);
 void BindFetch(nanobind::module_& m);
+void BindHand(nanobind::module_& m);
 void BindPointMaze(nanobind::module_& m);
 
 }  // namespace rlpool::robotics

@@ -1,4 +1,4 @@
-// rlpool._robotics: gymnasium-robotics' tasks (Fetch, PointMaze, Adroit).
+// rlpool._robotics: gymnasium-robotics' tasks (Fetch, PointMaze, Adroit, Shadow Hand).
 #include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
 #include <nanobind/nanobind.h>
 
@@ -14,4 +14,5 @@ NB_MODULE(_robotics, m) {
   BindFetch(m);
   BindPointMaze(m);
   BindAdroit(m);
+  BindHand(m);
 }
