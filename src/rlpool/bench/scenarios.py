@@ -257,13 +257,13 @@ PROCGEN = Scenario(
 ROBOTICS = Scenario(
     name="robotics",
     description=(
-        "FetchReach-v4, FetchPush-v4, FetchPickAndPlace-v4, PointMaze_Medium-v3 and AdroitHandDoor-v1 "
-        "(gymnasium-robotics) at batch 8 "
+        "FetchReach-v4, FetchPush-v4, FetchPickAndPlace-v4, PointMaze_Medium-v3, AdroitHandDoor-v1 and "
+        "HandManipulateBlock-v1 (gymnasium-robotics) at batch 8 "
         "and 32, sync and async, default threads; vs envpool where its wheel has them, gymnasium-robotics in "
         "gymnasium's Sync/AsyncVectorEnv and the bare-loop ceiling"
     ),
-    points=_sweep(["FetchReach-v4", "FetchPush-v4", "FetchPickAndPlace-v4", "PointMaze_Medium-v3", "AdroitHandDoor-v1"],
-                  [8, 32], 0, "robotics"),
+    points=_sweep(["FetchReach-v4", "FetchPush-v4", "FetchPickAndPlace-v4", "PointMaze_Medium-v3", "AdroitHandDoor-v1",
+                   "HandManipulateBlock-v1"], [8, 32], 0, "robotics"),
     timing=Timing(warmup_s=0.5, repeat_s=0.5, repeats=5),
 )
 
