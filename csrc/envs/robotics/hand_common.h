@@ -23,6 +23,7 @@
 
 #include "../mujoco/model.h"
 #include "../mujoco/np_math.h"
+#include "../mujoco/render.h"
 
 namespace rlpool::robotics {
 
@@ -79,6 +80,19 @@ class HandRig {
   std::vector<int> qpos_, qvel_;
   double center_[20] = {}, range_[20] = {};
 };
+
+// MujocoHandEnv's DEFAULT_CAMERA_CONFIG on the free camera.
+inline mujoco::CameraDefaults HandCamera() {
+  mujoco::CameraDefaults camera;
+  camera.distance = 0.5;
+  camera.azimuth = 55.0;
+  camera.elevation = -25.0;
+  camera.has_lookat = true;
+  camera.lookat[0] = 1.0;
+  camera.lookat[1] = 0.96;
+  camera.lookat[2] = 0.14;
+  return camera;
+}
 
 // BaseRobotEnv.step's np.clip(action, -1, 1) on the float32 action.
 inline void ClipHandAction(const void* action, float out[20]) {

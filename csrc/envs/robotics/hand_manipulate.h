@@ -24,6 +24,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <string>
@@ -36,6 +37,17 @@
 #include "rotations.h"
 
 namespace rlpool::robotics {
+
+// The reference's render callback makes the object's inner "object_hidden"
+// geom opaque in its model before every frame; rgba feeds only drawing, so
+// the shared model is compiled with it already done.
+inline mjModel* LoadManipulateXml(const char* path, const mjVFS* vfs, char* error, int error_size) {
+  mjModel* m = mj_loadXML(path, vfs, error, error_size);
+  if (m == nullptr) return m;
+  int hidden = mj_name2id(m, mjOBJ_GEOM, "object_hidden");
+  if (hidden >= 0) m->geom_rgba[4 * hidden + 3] = 1.0f;
+  return m;
+}
 
 class HandManipulateEnv {
  public:
@@ -62,7 +74,8 @@ class HandManipulateEnv {
   }
 
   static mujoco::ModelPtr ModelFor(const Config& c) {
-    return mujoco::LoadModel(mujoco::ExpandModelPath(c.Get<std::string>("base_path"), c.Get<std::string>("xml_file")));
+    return mujoco::LoadModel<LoadManipulateXml>(
+        mujoco::ExpandModelPath(c.Get<std::string>("base_path"), c.Get<std::string>("xml_file")));
   }
 
   static EnvSpec Spec(const Config& c) {
@@ -102,7 +115,17 @@ class HandManipulateEnv {
     object_qpos_ = m_->jnt_qposadr[object];
     object_qvel_ = m_->jnt_dofadr[object];
     object_center_ = HandId(m_, mjOBJ_SITE, "object:center", "site");
-    if (touch_get_obs_ != Touch::kOff) touch_ = TouchSensors(m_);
+    int target = HandId(m_, mjOBJ_JOINT, "target:joint", "joint");
+    target_qpos_ = m_->jnt_qposadr[target];
+    target_qvel_ = m_->jnt_dofadr[target];
+    if (touch_get_obs_ != Touch::kOff) {
+      touch_ = TouchSensors(m_);
+      for (int s : touch_) {
+        std::string site = mj_id2name(m_, mjOBJ_SENSOR, s);
+        site.replace(site.find("robot0:TS_"), 10, "robot0:T_");
+        touch_sites_.push_back(HandId(m_, mjOBJ_SITE, site, "site"));
+      }
+    }
     for (const auto& euler : ParallelRotations()) {
       std::array<double, 4> q{};
       Euler2Quat(euler.data(), q.data());
@@ -118,6 +141,37 @@ class HandManipulateEnv {
   ~HandManipulateEnv() { mj_deleteData(d_); }
   HandManipulateEnv(const HandManipulateEnv&) = delete;
   HandManipulateEnv& operator=(const HandManipulateEnv&) = delete;
+
+  std::array<int, 2> RenderShape(int width, int height) const { return mujoco::MujocoRenderShape(m_, width, height); }
+
+  // MujocoManipulateEnv._render_callback: the ghost object (target:joint)
+  // posed at the goal (0.15 m aside when the position is ignored) and at
+  // rest, in this env's state as in the reference's, then a forward pass.
+  // With touch sensors, each touch site drawn red where its sensor reads
+  // something, else faint green (the reference's 'on_touch', which it
+  // writes into its model's site colours; here into the frame's scene).
+  void Render(int width, int height, int camera_id, uint8_t* rgb) {
+    double* pose = d_->qpos + target_qpos_;
+    std::copy(goal_.begin(), goal_.end(), pose);
+    if (position_ == Position::kIgnore) pose[0] += 0.15;
+    std::fill(d_->qvel + target_qvel_, d_->qvel + target_qvel_ + 6, 0.0);
+    mj_forward(m_, d_);
+    if (touch_.empty()) {
+      mujoco::MujocoRender(m_, d_, HandCamera(), render_, width, height, camera_id, rgb);
+      return;
+    }
+    mujoco::MujocoRender(m_, d_, HandCamera(), render_, width, height, camera_id, rgb, [this](mjvScene& scene) {
+      static constexpr float kTouch[4] = {1.0f, 0.0f, 0.0f, 0.5f}, kNoTouch[4] = {0.0f, 0.5f, 0.0f, 0.2f};
+      for (int g = 0; g < scene.ngeom; ++g) {
+        mjvGeom& geom = scene.geoms[g];
+        if (geom.objtype != mjOBJ_SITE) continue;
+        auto it = std::find(touch_sites_.begin(), touch_sites_.end(), geom.objid);
+        if (it == touch_sites_.end()) continue;
+        const float* colour = d_->sensordata[touch_[it - touch_sites_.begin()]] != 0.0 ? kTouch : kNoTouch;
+        std::copy(colour, colour + 4, geom.rgba);
+      }
+    });
+  }
 
   // BaseRobotEnv.reset: _reset_sim until the object lands on the palm, then
   // _sample_goal.
@@ -324,7 +378,9 @@ class HandManipulateEnv {
   double distance_threshold_, rotation_threshold_;
   int n_substeps_;
   int object_qpos_ = 0, object_qvel_ = 0, object_center_ = 0;
-  std::vector<int> touch_;
+  int target_qpos_ = 0, target_qvel_ = 0;
+  std::vector<int> touch_, touch_sites_;  // sensor ids, and the site each reads
+  mujoco::RenderStatePtr render_;
   std::vector<std::array<double, 4>> parallel_quats_;
   std::array<double, 7> goal_{};
   double initial_time_ = 0.0;

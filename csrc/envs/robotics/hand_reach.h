@@ -72,11 +72,48 @@ class HandReachEnv {
     static const char* kTips[5] = {"robot0:S_fftip", "robot0:S_mftip", "robot0:S_rftip", "robot0:S_lftip",
                                    "robot0:S_thtip"};
     for (int k = 0; k < 5; ++k) tips_[k] = HandId(m_, mjOBJ_SITE, kTips[k], "site");
+    for (int k = 0; k < 10; ++k)
+      marker_sites_[k] = HandId(m_, mjOBJ_SITE, (k < 5 ? "target" : "finger") + std::to_string(k % 5), "site");
     SetUp();
   }
   ~HandReachEnv() { mj_deleteData(d_); }
   HandReachEnv(const HandReachEnv&) = delete;
   HandReachEnv& operator=(const HandReachEnv&) = delete;
+
+  std::array<int, 2> RenderShape(int width, int height) const { return mujoco::MujocoRenderShape(m_, width, height); }
+
+  // MujocoHandReachEnv._render_callback: the five target sites to the goal
+  // and the five finger sites to the fingertips, each less its offset (its
+  // world position minus its site_pos), then a forward pass. The reference
+  // moves them in its own model; rlpool's is shared, so this env keeps the
+  // sites' moved site_pos and writes their world positions into its data
+  // as mj_kinematics would from them.
+  void Render(int width, int height, int camera_id, uint8_t* rgb) {
+    if (site_pos_.empty())
+      for (int s : marker_sites_) site_pos_.insert(site_pos_.end(), m_->site_pos + 3 * s, m_->site_pos + 3 * s + 3);
+    double achieved[15];
+    for (int k = 0; k < 5; ++k)
+      for (int i = 0; i < 3; ++i) achieved[3 * k + i] = d_->site_xpos[3 * tips_[k] + i];
+    for (int k = 0; k < 10; ++k) {
+      const double* target = k < 5 ? goal_.data() + 3 * k : achieved + 3 * (k - 5);
+      double* pos = site_pos_.data() + 3 * k;
+      double world[3];
+      MarkerWorld(k, world);
+      for (int i = 0; i < 3; ++i) pos[i] = target[i] - (world[i] - pos[i]);
+    }
+    mj_forward(m_, d_);
+    for (int k = 0; k < 10; ++k) MarkerWorld(k, d_->site_xpos + 3 * marker_sites_[k]);
+    mujoco::MujocoRender(m_, d_, HandCamera(), render_, width, height, camera_id, rgb);
+  }
+
+  // Marker k's world position as mj_kinematics computes it from its moved
+  // site_pos (the reference's data holds that after its steps).
+  void MarkerWorld(int k, double world[3]) const {
+    int body = m_->site_bodyid[marker_sites_[k]];
+    double rotated[3];
+    mju_mulMatVec3(rotated, d_->xmat + 9 * body, site_pos_.data() + 3 * k);
+    for (int i = 0; i < 3; ++i) world[i] = d_->xpos[3 * body + i] + rotated[i];
+  }
 
   // MujocoRobotEnv._reset_sim (data reset to the set-up state), then a goal.
   void Reset(const Row& out, bool) {
@@ -182,6 +219,9 @@ class HandReachEnv {
   double distance_threshold_;
   int n_substeps_;
   int tips_[5] = {};
+  int marker_sites_[10] = {};   // target0..4, finger0..4: what render() draws the goal and fingertips with
+  std::vector<double> site_pos_;  // their site_pos as the reference's renders have moved them (set on the first)
+  mujoco::RenderStatePtr render_;
   std::array<double, 15> initial_goal_{}, goal_{};
   std::array<double, 3> palm_xpos_{};
   double initial_time_ = 0.0;
