@@ -3,6 +3,8 @@ robotics 1.4.2's own (see reference.py for its MuJoCo-4 shim), the faces,
 thread-count independence and the clipping of out-of-Box actions (the
 step-by-step alignment is test_hand_alignment.py)."""
 
+import os
+
 import numpy as np
 import pytest
 import rlpool
@@ -32,6 +34,28 @@ ATOL = 1e-9
 def test_bad_options_raise_a_clear_value_error(task_id, options, message):
     with pytest.raises(ValueError, match=message):
         rlpool.make(task_id, **options)
+
+
+def test_a_model_whose_object_never_lands_on_the_palm_raises_instead_of_hanging(tmp_path):
+    """The reference redraws the start until the object rests on the palm,
+    forever; rlpool gives up after 100 draws. The block is moved off the hand
+    here, onto the floor (absolute paths keep its includes and meshes found)."""
+    from rlpool.tasks.robotics import _ASSETS
+
+    hand = os.path.join(_ASSETS, "hand")
+    xml = open(os.path.join(hand, "manipulate_block.xml")).read()
+    xml = xml.replace('meshdir="../stls/hand"', f'meshdir="{_ASSETS}/stls/hand"')
+    xml = xml.replace('texturedir="../textures"', f'texturedir="{_ASSETS}/textures"')
+    for name in ("shared.xml", "shared_asset.xml", "robot.xml"):
+        xml = xml.replace(f'file="{name}"', f'file="{hand}/{name}"')
+    assert xml.count('<body name="object" pos="1 0.87 0.2">') == 1
+    xml = xml.replace('<body name="object" pos="1 0.87 0.2">', '<body name="object" pos="1.5 0.87 0.03">')
+    path = tmp_path / "block_off_the_hand.xml"
+    path.write_text(xml)
+    env = rlpool.make("HandManipulateBlockRotateZ-v1", num_envs=1, xml_file=str(path))  # on the floor, flat
+    with pytest.raises(RuntimeError, match="did not come to rest on the palm"):
+        env.reset()
+    env.close()
 
 
 def test_bad_actions_and_goals_raise():

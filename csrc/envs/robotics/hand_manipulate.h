@@ -174,9 +174,17 @@ class HandManipulateEnv {
   }
 
   // BaseRobotEnv.reset: _reset_sim until the object lands on the palm, then
-  // _sample_goal.
+  // _sample_goal. The reference redraws forever; with its models the first
+  // draw lands, so after kMaxRedraws a model or option that never lands is
+  // reported instead of hanging the pool.
   void Reset(const Row& out, bool) {
+    static constexpr int kMaxRedraws = 100;
+    int draws = 1;
     while (!ResetSim()) {
+      if (++draws > kMaxRedraws)
+        throw std::runtime_error("the object did not come to rest on the palm (its centre above 0.04 m) in " +
+                                 std::to_string(kMaxRedraws) + " random starts: is xml_file a Shadow Hand "
+                                 "manipulate model with the object above the palm?");
     }
     SampleGoal();
     WriteObs(out);
