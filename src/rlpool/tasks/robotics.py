@@ -281,9 +281,13 @@ _REWARDS = (("", "sparse"), ("Dense", "dense"))
 
 
 def _hand_reference(task_id: str) -> str:
-    name, version = task_id.rsplit("-", 1)
-    new = "v3" if name.startswith("HandReach") else "v1"
-    return f"gymnasium-robotics 1.4.2 {name}-{new} ({'MujocoHandReachEnv' if new == 'v3' else 'MujocoManipulateEnv'})"
+    """The gymnasium-robotics id and class an id plays (-v0 routed to -v3 / -v1)."""
+    name = task_id.rsplit("-", 1)[0]
+    if name.startswith("HandReach"):
+        return f"gymnasium-robotics 1.4.2 {name}-v3 (MujocoHandReachEnv)"
+    obj = next(o for o in _HAND_OBJECTS if name.startswith(f"HandManipulate{o}"))
+    touch = "TouchSensors" if "TouchSensors" in name else ""
+    return f"gymnasium-robotics 1.4.2 {name}-v1 (MujocoHand{obj}{touch}Env)"
 
 
 for _suffix, _reward_type in _REWARDS:
