@@ -37,3 +37,11 @@ def test_adroit_variants_step():
     assert {"rlpool sync", "bare"} <= set(runners) and any(label.startswith("gymnasium") for label in runners)
     actions = np.random.default_rng(0).uniform(-1, 1, size=(8, 2, 28)).astype(np.float32)
     assert_each_variant_steps(runners, actions)
+
+
+def test_hand_variants_step():
+    point = Point("HandManipulateBlock-v0", batch_size=2, num_threads=1, async_num_envs=4, family="robotics")
+    runners = {r.label: r for r in runners_for(point, ("rlpool", "gymnasium-sync", "bare"))}
+    assert {"rlpool sync", "bare"} <= set(runners) and any(label.startswith("gymnasium") for label in runners)
+    actions = np.random.default_rng(0).uniform(-1, 1, size=(8, 2, 20)).astype(np.float32)
+    assert_each_variant_steps(runners, actions)

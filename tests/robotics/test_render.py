@@ -11,6 +11,13 @@ depends on where the ball starts: the first frame must be the user's).
 Adroit: each task's DEFAULT_CAMERA_CONFIG (distance, azimuth) on the free
 camera aimed at the median geom of the first frame drawn, where this
 episode's draw put the door, board, target or ball.
+Shadow Hand: DEFAULT_CAMERA_CONFIG (distance, azimuth, elevation, lookat);
+Reach's target and finger markers moved as its _render_callback moves them;
+Manipulate's ghost object posed at the goal (0.15 m aside for the Rotate
+ids) and its hidden inner geom opaque; with touch sensors each touch site
+red or green by its reading (without that recolouring the pen's frames
+differ by up to 211, measured). The frames after steps also show that the
+render's changes to the state (the ghost's pose) are the reference's.
 """
 
 import os
@@ -45,7 +52,9 @@ def _frames(task_id, steps=3):
 
 @pytest.mark.parametrize("task_id", ["FetchPickAndPlace-v4", "FetchReach-v4", "PointMaze_Medium-v3",
                                      "PointMaze_Large_Diverse_GRDense-v3", "AdroitHandDoor-v1",
-                                     "AdroitHandHammerSparse-v1", "AdroitHandPen-v1", "AdroitHandRelocate-v1"])
+                                     "AdroitHandHammerSparse-v1", "AdroitHandPen-v1", "AdroitHandRelocate-v1",
+                                     "HandReach-v3", "HandManipulateBlockRotateZ-v1", "HandManipulateEggFull-v0",
+                                     "HandManipulatePen_BooleanTouchSensors-v1"])
 def test_frames_match_gymnasium_robotics(task_id):
     for frame, expected in _frames(task_id):
         assert frame.shape == expected.shape == (480, 480, 3)

@@ -115,7 +115,7 @@ void MujocoRender(const mjModel* m, mjData* d, const std::string& model_file, Re
 }
 
 void MujocoRender(const mjModel* m, mjData* d, const CameraDefaults& c, RenderStatePtr& state, int width,
-                  int height, int camera_id, uint8_t* rgb) {
+                  int height, int camera_id, uint8_t* rgb, const std::function<void(mjvScene&)>& recolour) {
   const auto [h, w] = MujocoRenderShape(m, width, height);
   CheckCamera(m, camera_id);
   WithGlContext([&] {
@@ -145,6 +145,7 @@ void MujocoRender(const mjModel* m, mjData* d, const CameraDefaults& c, RenderSt
     state->camera.type = camera_id == -1 ? mjCAMERA_FREE : mjCAMERA_FIXED;
     state->camera.fixedcamid = camera_id;
     mjv_updateScene(m, d, &state->option, &state->perturb, &state->camera, mjCAT_ALL, &state->scene);
+    if (recolour) recolour(state->scene);
     DrawScene(*state, con, w, h, rgb);
   });
 }

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -40,8 +41,12 @@ void MujocoRender(const mjModel* m, mjData* d, const std::string& model_file, Re
 
 // The same with the free camera's defaults given (other families' tasks,
 // such as gymnasium-robotics', whose models gymnasium does not know).
+// `recolour`, when given, edits the scene before it is drawn: a task whose
+// reference recolours its model per frame (the Shadow Hand's touch sites)
+// does it there, as every env shares one read-only model.
 void MujocoRender(const mjModel* m, mjData* d, const CameraDefaults& defaults, RenderStatePtr& state, int width,
-                  int height, int camera_id, uint8_t* rgb);
+                  int height, int camera_id, uint8_t* rgb,
+                  const std::function<void(mjvScene&)>& recolour = nullptr);
 
 // dm_control's Physics.render(height, width, camera_id): camera -1 is the
 // free camera as mjv_defaultFreeCamera sets it, every frame (dm_control makes

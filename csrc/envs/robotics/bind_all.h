@@ -8,6 +8,7 @@ namespace rlpool::robotics {
 void BindAdroit(nanobind::module_& m);
 void BindFetch(nanobind::module_& m);
 void BindKitchen(nanobind::module_& m);
+void BindHand(nanobind::module_& m);
 void BindPointMaze(nanobind::module_& m);
 
 }  // namespace rlpool::robotics

@@ -7,6 +7,8 @@
 #include "adroit_pen.h"
 #include "adroit_relocate.h"
 #include "fetch.h"
+#include "hand_manipulate.h"
+#include "hand_reach.h"
 #include "kitchen.h"
 #include "point_maze.h"
 
@@ -14,6 +16,8 @@ NB_MODULE(_lab_robotics, m) {
   rlpool::mujoco::InstallMujocoHandlers(m);
   rlpool::BindBareLoop<rlpool::robotics::FetchEnv>(m, "FetchEnv");
   rlpool::BindBareLoop<rlpool::robotics::PointMazeEnv>(m, "PointMazeEnv");
+  rlpool::BindBareLoop<rlpool::robotics::HandReachEnv>(m, "HandReachEnv");
+  rlpool::BindBareLoop<rlpool::robotics::HandManipulateEnv>(m, "HandManipulateEnv");
   rlpool::BindBareLoop<rlpool::robotics::AdroitHandDoor>(m, "AdroitHandDoor");
   rlpool::BindBareLoop<rlpool::robotics::AdroitHandHammer>(m, "AdroitHandHammer");
   rlpool::BindBareLoop<rlpool::robotics::AdroitHandPen>(m, "AdroitHandPen");

@@ -1,4 +1,4 @@
-// rlpool._robotics: gymnasium-robotics' tasks (Fetch, PointMaze, Adroit, FrankaKitchen).
+// rlpool._robotics: gymnasium-robotics' tasks (Fetch, PointMaze, Adroit, Shadow Hand, FrankaKitchen).
 #include "../../bind/numpy_module.h"  // first: defines this module's numpy API table
 #include <nanobind/nanobind.h>
 
@@ -15,4 +15,5 @@ NB_MODULE(_robotics, m) {
   BindPointMaze(m);
   BindAdroit(m);
   BindKitchen(m);
+  BindHand(m);
 }

@@ -38,7 +38,12 @@ def install_mujoco4_shim() -> None:
 
 
 def reference_id(task_id: str) -> str:
-    """rlpool's Fetch -v1 ids run gymnasium-robotics' -v4 classes (envpool's
-    routing; the mujoco-py -v1 classes no longer install)."""
+    """rlpool's Fetch -v1 ids run gymnasium-robotics' -v4 classes, and the
+    Shadow Hand -v0 ids its -v3 (HandReach) and -v1 (HandManipulate) ones
+    (envpool's routing; the mujoco-py classes no longer install)."""
     name, version = task_id.rsplit("-", 1)
-    return f"{name}-v4" if name.startswith("Fetch") and version == "v1" else task_id
+    if name.startswith("Fetch") and version == "v1":
+        return f"{name}-v4"
+    if name.startswith("Hand") and version == "v0":
+        return f"{name}-v3" if name.startswith("HandReach") else f"{name}-v1"
+    return task_id

@@ -258,13 +258,12 @@ ROBOTICS = Scenario(
     name="robotics",
     description=(
         "FetchReach-v4, FetchPush-v4, FetchPickAndPlace-v4, PointMaze_Medium-v3, AdroitHandDoor-v1 and "
-        "FrankaKitchen-v1 "
-        "(gymnasium-robotics) at batch 8 "
+        "HandManipulateBlock-v1, FrankaKitchen-v1 (gymnasium-robotics) at batch 8 "
         "and 32, sync and async, default threads; vs envpool where its wheel has them, gymnasium-robotics in "
         "gymnasium's Sync/AsyncVectorEnv and the bare-loop ceiling"
     ),
     points=_sweep(["FetchReach-v4", "FetchPush-v4", "FetchPickAndPlace-v4", "PointMaze_Medium-v3", "AdroitHandDoor-v1",
-                   "FrankaKitchen-v1"], [8, 32], 0, "robotics"),
+                   "HandManipulateBlock-v1", "FrankaKitchen-v1"], [8, 32], 0, "robotics"),
     timing=Timing(warmup_s=0.5, repeat_s=0.5, repeats=5),
 )
 
