@@ -169,18 +169,24 @@ class Pool {
     // workers, so its work overlaps the caller's Python.
     InlinePolicy::Decision d;
     if (caller_steps || async_) d = policy_.Decide(inline_tasks_.size(), k);
+    bool timed_inline = false;
     if (caller_steps && !d.probe) {
       if (const size_t chunk = SplitChunk(k); chunk > 0) {
-        for (size_t i = 0; i < k; ++i) ++sent_[ids[i]];
-        OpenSplit(ids, k, chunk, block_index, reset);
-        ++sends_;
-        return ticket;
+        if (split_choice_.Split()) {
+          for (size_t i = 0; i < k; ++i) ++sent_[ids[i]];
+          OpenSplit(ids, k, chunk, block_index, reset);
+          ++sends_;
+          return ticket;
+        }
+        d.inline_n = k;  // the other choice: the caller alone, timed against the split
+        timed_inline = inline_tasks_.empty();
       }
     }
     for (size_t i = 0; i < k; ++i)
       tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset, ++sent_[ids[i]], sends_};
     ++sends_;
     inline_probe_ = inline_probe_ || d.probe;
+    inline_timed_ = timed_inline;
     inline_tasks_.insert(inline_tasks_.end(), tasks_.begin(), tasks_.begin() + static_cast<long>(d.inline_n));
     if (d.inline_n < k) {
       // Not while tasks the caller ran are still queued: a worker that is
@@ -229,15 +235,21 @@ class Pool {
       }
       running_inline_.swap(inline_tasks_);
       running_probe_ = std::exchange(inline_probe_, false);
+      running_timed_ = std::exchange(inline_timed_, false);
       // share_ is this step's while its block is in flight: no other send
       // touches it until the bookkeeping below (api_mu_) lets it go.
       own_share = share_.Holds(ticket.block);  // never in async mode: no share is opened
       own_split = split_.Holds(ticket.block);   // nor a split step
     }
     Block& b = blocks_[index];
+    double timed_ns = -1;  // a step timed for split_choice_: wall ns per env
     try {
+      const auto start = std::chrono::steady_clock::now();
+      const size_t inline_k = running_inline_.size();
       RunInlineTasks(check_interrupt, poll);
+      if (running_timed_ && inline_k > 0) timed_ns = NsSince(start) / static_cast<double>(inline_k);
       WaitHelping(b, check_interrupt, poll, own_share ? &share_ : nullptr, own_split);
+      if (own_split) timed_ns = NsSince(split_opened_) / static_cast<double>(split_.Size());
     } catch (...) {
       // Abandoned: a step's block becomes the next plain recv()'s result.
       if (!async_ && ticket.block >= 0) {
@@ -262,6 +274,8 @@ class Pool {
       } else {
         if (ticket.block < 0) PopPlain();
         if (own_share) share_.Close();
+        if (own_split && timed_ns >= 0) split_choice_.RecordSplit(timed_ns);
+        if (running_timed_ && timed_ns >= 0) split_choice_.RecordInline(timed_ns);
         if (split_.Holds(static_cast<int64_t>(index))) split_.Close();
         if (ticket.block >= 0) last_step_end_ = std::chrono::steady_clock::now();
         b.data = nullptr;
@@ -721,6 +735,10 @@ class Pool {
     return ran + m;
   }
 
+  static double NsSince(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t).count();
+  }
+
   // Whether a sync step of k envs is cut into chunks (split_step.h), and
   // their size: the env is cheap enough for chunks of several envs, the
   // batch dear enough that a second thread pays for itself, a worker and a
@@ -744,6 +762,7 @@ class Pool {
   void OpenSplit(const int32_t* ids, size_t k, size_t chunk, uint32_t block, bool reset) {
     split_.Open(sends_, block, ids, k, chunk, reset);
     const auto now = std::chrono::steady_clock::now();
+    split_opened_ = now;
     const bool worth_waking = policy_.CostNs() * static_cast<double>(k) >= InlinePolicy::kBudgetNs ||
                               now - last_step_end_ < std::chrono::nanoseconds(tuning_.worker_spin_ns);
     if (queue_.HasSleepers() && !worth_waking) return;
@@ -933,6 +952,10 @@ class Pool {
   CallerShare<Task> share_{static_cast<size_t>(options_.num_envs)};  // see caller_share.h
   SplitStep split_{static_cast<size_t>(options_.num_envs)};           // see split_step.h
   std::chrono::steady_clock::time_point last_step_end_;                // the last step's recv (api_mu_)
+  std::chrono::steady_clock::time_point split_opened_;                 // the open split step's send (api_mu_)
+  SplitChoice split_choice_;                                           // split or inline (api_mu_)
+  bool inline_timed_ = false;   // inline_tasks_ are a step timed against splitting (api_mu_)
+  bool running_timed_ = false;  // ... running_inline_ are (recv_mu_)
   // When the workers leave a core idle, a waiting caller runs queued tasks
   // and both poll before sleeping (see wait_tuning.h).
   WaitTuning tuning_ = WaitTuning::FromEnvironment().Resolved(options_.num_threads < PoolOptions::Cores());

@@ -28,6 +28,65 @@
 
 namespace rlpool {
 
+// Whether splitting a step pays on this host now. A split step's two
+// threads exchange cache lines (the step's word, the block's counter, the
+// actions, envs whose side changed); how much that costs depends on where
+// the host puts the two cores, and changes while a process runs (measured on
+// this project's VMs: the same 256-env CartPole pool read 44M steps/s for
+// minutes, then 22M, against 31M on one thread). So the caller times both:
+// a split step's wall time per env, and an inline batch's, each a moving
+// average, runs the cheaper, and tries the other for kTrySteps steps every
+// kTryEvery.
+class SplitChoice {
+ public:
+  static constexpr int kTryEvery = 64;  // steps between tries of the choice not taken
+  static constexpr int kTrySteps = 4;   // a try's length: see Warm()
+
+  // Whether the next eligible step is split (else it runs inline).
+  bool Split() {
+    bool split;
+    if (split_ns_ < 0) {
+      split = true;  // learn the split first
+    } else if (inline_ns_ < 0) {
+      split = false;  // ... then inline
+    } else if (try_left_ > 0) {
+      --try_left_;
+      split = trying_split_;
+    } else if (++since_try_ >= kTryEvery) {
+      since_try_ = 0;
+      trying_split_ = !(split_ns_ < inline_ns_);
+      try_left_ = kTrySteps - 1;
+      split = trying_split_;
+    } else {
+      split = split_ns_ < inline_ns_;
+    }
+    run_ = split == last_split_ ? run_ + 1 : 1;
+    last_split_ = split;
+    return split;
+  }
+
+  void RecordSplit(double ns_per_env) {
+    if (run_ >= 3) Update(&split_ns_, ns_per_env);
+  }
+  void RecordInline(double ns_per_env) {
+    if (run_ >= 2) Update(&inline_ns_, ns_per_env);
+  }
+
+ private:
+  // The first steps after a change pay for it: the first split step wakes
+  // the worker, and the first steps of either kind step envs whose memory
+  // is in the other core's cache. So a split step counts from the third in
+  // a row, an inline one from the second. A sample above the average moves
+  // it a quarter of the way, one below it at once: noise only ever adds time.
+  static void Update(double* average, double sample) {
+    *average = *average < 0 || sample < *average ? sample : 0.75 * *average + 0.25 * sample;
+  }
+
+  double split_ns_ = -1, inline_ns_ = -1;  // wall ns per env; < 0 until measured
+  int since_try_ = 0, try_left_ = 0, run_ = 0;
+  bool trying_split_ = false, last_split_ = false;
+};
+
 class SplitStep {
  public:
   static constexpr uint64_t kMaxChunks = (uint64_t{1} << 20) - 1;
@@ -38,6 +97,7 @@ class SplitStep {
   bool Holds(int64_t block) const { return block_ >= 0 && block_ == block; }
   uint32_t Block() const { return static_cast<uint32_t>(block_); }
   uint64_t Send() const { return send_; }  // the owner's (the API lock orders it)
+  size_t Size() const { return ids_.size(); }  // the owner's, likewise
   bool Reset() const { return reset_; }
   static size_t Chunks(size_t k, size_t chunk) { return (k + chunk - 1) / chunk; }
 
