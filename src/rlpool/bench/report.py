@@ -34,6 +34,8 @@ ROW_MEANINGS = {
     "gymnasium-async": "gymnasium.vector.AsyncVectorEnv of B reference envs, one subprocess each",
     "gymnasium-vector": "gymnasium's numpy-vectorised env (vectorization_mode='vector_entry_point')",
     "ale-py": "ale-py's AtariVectorEnv (its own C++ thread pool), B envs",
+    "pufferlib": "PufferLib 3.0.0's native Ocean CartPole (C, built from its sdist: rlpool/bench/pufferlib_ocean.py), "
+                 "B envs stepped by one vec_step call on one thread, as its Cartpole.step does",
     "python-loop": "one gymnasium reference env stepped in a Python for-loop (the paper's For-loop row)",
     "bare-physics": "the task's MuJoCo model stepped with bare mj_step calls and random controls, one loop per core, "
                     "all at once, each over batch / cores models round-robin: one core of physics alone while every "

@@ -32,7 +32,7 @@ WORKLOADS = (
 )
 SIZES = (8, 64, 256, 1024, 4096, 8192)
 # gymnasium's AsyncVectorEnv would start one process per env: not at these sizes.
-LIBRARIES = ("rlpool", "envpool", "gymnasium-sync", "gymnasium-vector", "bare")
+LIBRARIES = ("rlpool", "envpool", "gymnasium-sync", "gymnasium-vector", "pufferlib", "bare")
 # Python-stepped peers take seconds per round at 8,192 envs: measured up to this size.
 PYTHON_PEERS_UP_TO = 1024
 

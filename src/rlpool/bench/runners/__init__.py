@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 
-from . import ale_vec, bare, dm_control_loop, gymnasium_vec, jaxmarl_vec, mpe2_loop, pools, procgen_vec, python_loop, xla
+from . import (ale_vec, bare, dm_control_loop, gymnasium_vec, jaxmarl_vec, mpe2_loop, pools, procgen_vec,
+               pufferlib_vec, python_loop, xla)
 from .base import Runner, Skip
 
 # Order is the table's row order.
@@ -17,6 +18,7 @@ _RUNNERS = (
     procgen_vec.runners,
     mpe2_loop.runners,
     jaxmarl_vec.runners,
+    pufferlib_vec.runners,
     python_loop.runners,
     dm_control_loop.runners,
     bare.runners,
@@ -25,7 +27,7 @@ _RUNNERS = (
 
 LIBRARIES = (
     "rlpool", "cpp-twin", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "procgen",
-    "mpe2", "supersuit", "supersuit-procs", "pettingzoo", "python-loop", "bare", "bare-physics",
+    "mpe2", "supersuit", "supersuit-procs", "pettingzoo", "pufferlib", "python-loop", "bare", "bare-physics",
 )
 # Run only when asked for (--libraries or a scenario that names them): they import JAX.
 XLA_LIBRARIES = ("rlpool-xla", "envpool-xla", "jaxmarl")
