@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "../../core/spec.h"
 #include "../mujoco/model.h"
 #include "../mujoco/np_math.h"
 #include "../mujoco/render.h"
@@ -80,6 +81,20 @@ class HandRig {
   std::vector<int> qpos_, qvel_;
   double center_[20] = {}, range_[20] = {};
 };
+
+// Both hand tasks' fields: the goal-conditioned Dict observation, then
+// info["is_success"]; the 20 actuators' controls in [-1, 1].
+enum HandField { kObservation, kAchievedGoal, kDesiredGoal, kIsSuccess };
+
+inline EnvSpec HandSpec(int observation, int goal) {
+  EnvSpec s;
+  s.AddObs(kObservation, Field<double>("obs:observation", {observation}));
+  s.AddObs(kAchievedGoal, Field<double>("obs:achieved_goal", {goal}));
+  s.AddObs(kDesiredGoal, Field<double>("obs:desired_goal", {goal}));
+  s.AddInfo(kIsSuccess, Field<float>("is_success", {}, {0.0}, {1.0}));
+  s.action = Field<float>("action", {20}, {-1.0}, {1.0});
+  return s;
+}
 
 // MujocoHandEnv's DEFAULT_CAMERA_CONFIG on the free camera.
 inline mujoco::CameraDefaults HandCamera() {

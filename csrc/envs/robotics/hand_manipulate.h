@@ -51,8 +51,6 @@ inline mjModel* LoadManipulateXml(const char* path, const mjVFS* vfs, char* erro
 
 class HandManipulateEnv {
  public:
-  enum { kObservation, kAchievedGoal, kDesiredGoal, kIsSuccess };
-
   static Config DefaultConfig() {
     Config c;
     c.Set("xml_file", std::string("hand/manipulate_block.xml"), "the MuJoCo model, relative to base_path");
@@ -83,13 +81,7 @@ class HandManipulateEnv {
     mujoco::ModelPtr model = ModelFor(c);
     HandRig rig(model.get());
     int touch = c.Get<std::string>("touch_get_obs") == "off" ? 0 : static_cast<int>(TouchSensors(model.get()).size());
-    EnvSpec s;
-    s.AddObs(kObservation, Field<double>("obs:observation", {2 * rig.NumJoints() + 13 + touch}));
-    s.AddObs(kAchievedGoal, Field<double>("obs:achieved_goal", {7}));
-    s.AddObs(kDesiredGoal, Field<double>("obs:desired_goal", {7}));
-    s.AddInfo(kIsSuccess, Field<float>("is_success", {}, {0.0}, {1.0}));
-    s.action = Field<float>("action", {20}, {-1.0}, {1.0});
-    return s;
+    return HandSpec(2 * rig.NumJoints() + 13 + touch, 7);
   }
 
   HandManipulateEnv(const Config& c, uint32_t seed)

@@ -29,8 +29,6 @@ namespace rlpool::robotics {
 
 class HandReachEnv {
  public:
-  enum { kObservation, kAchievedGoal, kDesiredGoal, kIsSuccess };
-
   static Config DefaultConfig() {
     Config c;
     c.Set("xml_file", std::string("hand/reach.xml"), "the MuJoCo model, relative to base_path");
@@ -49,13 +47,7 @@ class HandReachEnv {
   static EnvSpec Spec(const Config& c) {
     CheckOptions(c);
     HandRig rig(ModelFor(c).get());
-    EnvSpec s;
-    s.AddObs(kObservation, Field<double>("obs:observation", {2 * rig.NumJoints() + 15}));
-    s.AddObs(kAchievedGoal, Field<double>("obs:achieved_goal", {15}));
-    s.AddObs(kDesiredGoal, Field<double>("obs:desired_goal", {15}));
-    s.AddInfo(kIsSuccess, Field<float>("is_success", {}, {0.0}, {1.0}));
-    s.action = Field<float>("action", {20}, {-1.0}, {1.0});
-    return s;
+    return HandSpec(2 * rig.NumJoints() + 15, 15);
   }
 
   HandReachEnv(const Config& c, uint32_t seed)
