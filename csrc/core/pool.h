@@ -244,10 +244,14 @@ class Pool {
     Block& b = blocks_[index];
     double timed_ns = -1;  // a step timed for split_choice_: wall ns per env
     try {
-      const auto start = std::chrono::steady_clock::now();
-      const size_t inline_k = running_inline_.size();
-      RunInlineTasks(check_interrupt, poll);
-      if (running_timed_ && inline_k > 0) timed_ns = NsSince(start) / static_cast<double>(inline_k);
+      if (running_timed_) {
+        const auto start = std::chrono::steady_clock::now();
+        const size_t k = running_inline_.size();
+        RunInlineTasks(check_interrupt, poll);
+        timed_ns = NsSince(start) / static_cast<double>(k);
+      } else {
+        RunInlineTasks(check_interrupt, poll);
+      }
       WaitHelping(b, check_interrupt, poll, own_share ? &share_ : nullptr, own_split);
       if (own_split) timed_ns = NsSince(split_opened_) / static_cast<double>(split_.Size());
     } catch (...) {
@@ -572,9 +576,7 @@ class Pool {
           check_interrupt();
         }
       }
-      if (ran > 0)
-        policy_.Record(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count(),
-                       ran, false);
+      if (ran > 0) policy_.Record(NsSince(start), ran, false);
     }
     while (!b.Ready()) {
       // A run of tasks, as a worker takes them (WorkerLoop): its own share's
@@ -726,10 +728,8 @@ class Pool {
   // the other tasks are claimed and run. Returns how many envs it ran.
   size_t RunPopped(Task* tasks, size_t n, ShareSkip& skip) {
     size_t ran = 0;
-    for (size_t i = 0; i < n; ++i) {
-      if (tasks[i].env_id != kSplitMarker) continue;
-      for (size_t c; (c = RunSplitChunk(tasks[i].send, tasks[i].block, true)) > 0;) ran += c;
-    }
+    for (size_t i = 0; i < n; ++i)
+      if (tasks[i].env_id == kSplitMarker) ran += JoinSplit(tasks[i]);
     const size_t m = ClaimRun(tasks, n, skip);
     RunClaimedRun(tasks, m);
     return ran + m;
@@ -774,6 +774,14 @@ class Pool {
     for (size_t i = 0; i < n; ++i) queue_.PushMany(&marker, 1);
   }
 
+  // A popped marker: runs its split step's chunks from the front while any
+  // are left; returns the envs it ran.
+  size_t JoinSplit(const Task& marker) {
+    size_t ran = 0;
+    for (size_t c; (c = RunSplitChunk(marker.send, marker.block, true)) > 0;) ran += c;
+    return ran;
+  }
+
   // Runs one chunk of split step `send` from the front (a worker) or the
   // back (its caller); returns its envs, 0 when none was left.
   size_t RunSplitChunk(uint64_t send, uint32_t block, bool front) {
@@ -807,8 +815,7 @@ class Pool {
   // WorkerLoop), unless another thread claimed it.
   void Run(const Task& t) {
     if (t.env_id == kSplitMarker) {
-      while (RunSplitChunk(t.send, t.block, true) > 0) {
-      }
+      JoinSplit(t);
     } else if (Claim(t)) {
       RunClaimed(t);
     }
