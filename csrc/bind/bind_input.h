@@ -207,11 +207,12 @@ class InputReader {
                              " (as in envpool): a batch holds one such action per env id")
                                 .c_str());
     }
-    v.as_slot = Packed(v, k) && SameType(v.kind);
+    const bool packed = Packed(v, k);
+    v.as_slot = packed && SameType(v.kind);
     // The common case, packed and of one kind, checked in one tight loop;
     // only a batch it rejects goes through the loop below, which finds the
     // first bad element and words the error.
-    if (Packed(v, k) && PackedValuesOk(v, k * action_count_)) return;
+    if (packed && PackedValuesOk(v, k * action_count_)) return;
     for (size_t i = 0; i < k; ++i) {
       for (size_t j = 0; j < action_count_; ++j) {
         const char* p = Element(v, i, j);
