@@ -47,7 +47,6 @@ def test_pufferlib_steps_its_envs_in_its_own_buffers():
 
 def test_pufferlib_variant_is_skipped_with_the_reason_when_it_cannot_be_built(tmp_path, monkeypatch):
     monkeypatch.setenv("RLPOOL_TEST_CACHE", str(tmp_path))
-    monkeypatch.setenv("RLPOOL_PYPI_SIMPLE", (tmp_path / "no-index").as_uri())
     monkeypatch.setattr(pufferlib_ocean, "INDEX", (tmp_path / "no-index").as_uri())
     point = Point("CartPole-v1", batch_size=4, num_threads=0)
     (runner,) = runners_for(point, ("pufferlib",))

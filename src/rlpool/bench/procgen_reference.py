@@ -24,13 +24,14 @@ import tempfile
 import types
 import zipfile
 
+from . import download_cache
+
 PROCGEN_VERSION = "0.10.7"
 GYM3_VERSION = "0.3.3"
 
 
 def _cache_root() -> pathlib.Path:
-    base = os.environ.get("RLPOOL_TEST_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "rlpool-tests")
-    return pathlib.Path(base) / f"procgen-{PROCGEN_VERSION}-gym3-{GYM3_VERSION}"
+    return download_cache.folder(f"procgen-{PROCGEN_VERSION}-gym3-{GYM3_VERSION}")
 
 
 def _pip_download(requirement: str, into: str, *platform_args: str) -> pathlib.Path:

@@ -36,6 +36,8 @@ import urllib.request
 
 import numpy as np
 
+from . import download_cache
+
 VERSION = "3.0.0"
 SDIST = f"pufferlib-{VERSION}.tar.gz"
 SHA256 = "7df3a3e3f5f894d78d2a1f5374097890aec01473183e748abefe4f3faa10eaa"
@@ -45,8 +47,7 @@ _MEMBERS = ("pufferlib/ocean/cartpole/binding.c", "pufferlib/ocean/cartpole/cart
 
 
 def _cache_root() -> pathlib.Path:
-    base = os.environ.get("RLPOOL_TEST_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "rlpool-tests")
-    return pathlib.Path(base) / f"pufferlib-{VERSION}-ocean-cartpole"
+    return download_cache.folder(f"pufferlib-{VERSION}-ocean-cartpole")
 
 
 def _module_path(root: pathlib.Path) -> pathlib.Path:
