@@ -21,6 +21,21 @@ struct AtariScreenOptions {
 
   int Channels() const { return gray_scale ? 1 : 3; }
 
+  // The defaults of the options both families take alike; each family sets
+  // the others (no-op starts, reward clipping, sticky actions and mode are
+  // worded per family: one player or several).
+  static void SetDefaults(Config& c) {
+    c.Set("stack_num", int64_t{4}, "frames stacked in the observation");
+    c.Set("frame_skip", int64_t{4}, "emulator frames per agent step (the last two max-pooled)");
+    c.Set("img_height", int64_t{84}, "observation height in pixels");
+    c.Set("img_width", int64_t{84}, "observation width in pixels");
+    c.Set("gray_scale", true, "grayscale observation (else RGB)");
+    c.Set("use_inter_area_resize", true, "area interpolation when resizing (else bilinear)");
+    c.Set("full_action_space", false, "all 18 Atari actions instead of the game's minimal set");
+    c.Set("task", std::string("pong"), "game (ROM) name");
+    c.Set("roms_dir", std::string(""), "folder of the ROMs (default: the installed ale-py's)");
+  }
+
   static AtariScreenOptions From(const Config& c) {
     AtariScreenOptions o;
     auto positive = [&](const char* key) {

@@ -80,23 +80,15 @@ class Atari {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("stack_num", int64_t{4}, "frames stacked in the observation");
-    c.Set("frame_skip", int64_t{4}, "emulator frames per agent step (the last two max-pooled)");
+    AtariScreenOptions::SetDefaults(c);
     c.Set("noop_max", int64_t{30}, "at most this many no-op actions after a reset");
     c.Set("zero_discount_on_life_loss", false, "dm face: discount 0 on a lost life");
     c.Set("episodic_life", false, "a lost life ends the episode (the game continues on the next reset)");
     c.Set("reward_clip", false, "clip rewards to their sign (info['reward'] keeps the raw reward)");
     c.Set("use_fire_reset", true, "press FIRE after a reset in games that need it");
-    c.Set("img_height", int64_t{84}, "observation height in pixels");
-    c.Set("img_width", int64_t{84}, "observation width in pixels");
-    c.Set("gray_scale", true, "grayscale observation (else RGB)");
-    c.Set("use_inter_area_resize", true, "area interpolation when resizing (else bilinear)");
     c.Set("repeat_action_probability", 0.0, "sticky actions: chance the previous action repeats");
-    c.Set("full_action_space", false, "all 18 Atari actions instead of the game's minimal set");
     c.Set("mode", int64_t{-1}, "game mode; -1 = the default");
     c.Set("difficulty", int64_t{-1}, "game difficulty; -1 = the default");
-    c.Set("task", std::string("pong"), "game (ROM) name");
-    c.Set("roms_dir", std::string(""), "folder of the ROMs (default: the installed ale-py's)");
     return c;
   }
 

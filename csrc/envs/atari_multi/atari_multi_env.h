@@ -134,20 +134,12 @@ class AtariMulti {
  public:
   static Config DefaultConfig() {
     Config c;
-    c.Set("stack_num", int64_t{4}, "frames stacked in the observation");
-    c.Set("frame_skip", int64_t{4}, "emulator frames per agent step (the last two max-pooled)");
+    AtariScreenOptions::SetDefaults(c);
     c.Set("noop_max", int64_t{30}, "at most this many no-op frames (every player) after a reset");
     c.Set("reward_clip", false, "clip each player's reward to its sign (info['raw_rewards'] keeps the raw one)");
-    c.Set("img_height", int64_t{84}, "observation height in pixels");
-    c.Set("img_width", int64_t{84}, "observation width in pixels");
-    c.Set("gray_scale", true, "grayscale observation (else RGB)");
-    c.Set("use_inter_area_resize", true, "area interpolation when resizing (else bilinear)");
     c.Set("repeat_action_probability", 0.0, "sticky actions: chance a player's previous action repeats");
-    c.Set("full_action_space", false, "all 18 Atari actions instead of the game's minimal set");
     c.Set("num_players", int64_t{2}, "players: 2 or 4 (the game must have modes of that many)");
     c.Set("mode", int64_t{-1}, "game mode of num_players players; -1 = the game's first (PettingZoo's default)");
-    c.Set("task", std::string("pong"), "game (ROM) name");
-    c.Set("roms_dir", std::string(""), "folder of the ROMs (default: the installed ale-py's)");
     c.Set("ale_library", std::string(""), "multi-agent-ale-py's libale_c.so (default: the installed package's)");
     return c;
   }
