@@ -41,7 +41,7 @@ from . import download_cache
 VERSION = "3.0.0"
 SDIST = f"pufferlib-{VERSION}.tar.gz"
 SHA256 = "7df3a3e3f5f894d78d2a1f5374097890aec01473183e748abefe4f3faa10eaa"
-INDEX = os.environ.get("RLPOOL_PYPI_SIMPLE", "https://pypi.org/simple")
+INDEX = "https://pypi.org/simple"
 _MEMBERS = ("pufferlib/ocean/cartpole/binding.c", "pufferlib/ocean/cartpole/cartpole.h", "pufferlib/ocean/env_binding.h",
             "raylib-5.5_linux_amd64/include/", "raylib-5.5_linux_amd64/lib/libraylib.a", "LICENSE")
 
