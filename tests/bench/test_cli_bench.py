@@ -157,6 +157,35 @@ def test_bare_row_is_the_ceiling_and_every_row_is_explained(capsys, tmp_path):
         assert f"\n  {label}: " in out
 
 
+def test_async_pools_are_measured_against_a_loop_over_their_own_envs(capsys, tmp_path):
+    code, out, _ = run_cli(
+        capsys, "bench", "--task", "CartPole-v1", "--num-envs", "12", "--batch-size", "4", "--num-threads", "1",
+        "--libraries", "rlpool,bare,bare-async", "--repeats", "2", "--repeat-seconds", "0.05",
+        "--warmup-seconds", "0", "--output", str(tmp_path / "b"), "--no-progress",
+    )
+    assert code == 0
+    (point,) = json.loads((tmp_path / "b.json").read_text())["points"]
+    labels = {r["label"]: r for r in point["results"]}
+    assert (labels["bare"]["num_envs"], labels["bare-async"]["num_envs"]) == (4, 12)  # one core: the pools' envs
+    assert labels["rlpool sync"]["ceiling_fraction"] == pytest.approx(
+        labels["rlpool sync"]["steps_per_s"] / labels["bare"]["steps_per_s"])
+    assert labels["rlpool async"]["ceiling_fraction"] == pytest.approx(
+        labels["rlpool async"]["steps_per_s"] / labels["bare-async"]["steps_per_s"])
+    md = (tmp_path / "b.md").read_text()
+    assert "1-core ceiling, async (cores × bare-async)" in md and "rate ÷ n-core ceiling" in md
+
+
+def test_the_bare_loops_of_a_point_step_the_pools_envs_not_copies_of_one_share():
+    from rlpool.bench.runners import bare
+
+    loop = bare.BareLoop(bench.Point("CartPole-v1", 8, 2), 4, threads=2)
+    loop.open(None)
+    try:
+        assert loop.seeds == [0, 4]  # 2 loops of 4: envs 0-3 and 4-7, as the pool's two threads hold them
+    finally:
+        loop.close()
+
+
 def test_unreliable_runs_say_why_with_the_figure():
     from rlpool.bench.measure import Measurement, PointResult
 

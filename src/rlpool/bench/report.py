@@ -12,13 +12,16 @@ import sys
 from typing import Any
 
 from .measure import Measurement, PointResult
+from .runners.bare import BARE_ASYNC
 from .scenarios import Scenario
 
 LOOP = "python-loop"
 BARE = "bare"
 BARE_PHYSICS = "bare-physics"
-# The one-core rate of the ceiling: the first of these a point measured.
+# The one-core rate of the ceiling: the first of these a point measured; an
+# async variant's is the bare loop over its own envs where that was measured.
 CEILING_LIBRARIES = (BARE_PHYSICS, BARE, LOOP)
+ASYNC_CEILING_LIBRARIES = (BARE_PHYSICS, BARE_ASYNC, BARE, LOOP)
 
 # One line per library row, printed under the table.
 ROW_MEANINGS = {
@@ -42,29 +45,35 @@ ROW_MEANINGS = {
                     "core is busy",
     "bare": "a sync pool's envs per core (batch / cores) stepped round-robin in C++, one loop per core, all at once, "
             "no pool and no Python: one core's worth of the same work while every core is busy",
+    "bare-async": "the same over an async pool's envs per core (3B / cores): the async variants' ceiling",
 }
 
 
-def per_core_rate(pr: PointResult) -> float | None:
-    """One core's rate of the work: bare physics (mj_step alone, where a
-    scenario asks for it), else the bare C++ env loop, else the Python loop."""
-    for library in CEILING_LIBRARIES:
+def _ceiling_libraries(mode: str) -> tuple[str, ...]:
+    return ASYNC_CEILING_LIBRARIES if mode == "async" else CEILING_LIBRARIES
+
+
+def per_core_rate(pr: PointResult, mode: str = "sync") -> float | None:
+    """One core's rate of the work a `mode` variant holds: bare physics
+    (mj_step alone, where a scenario asks for it), else the bare C++ env loop
+    (over the async pool's envs, for async), else the Python loop."""
+    for library in _ceiling_libraries(mode):
         found = [m for m in pr.measurements if m.library == library]
         if found:
             return found[0].steps_per_s
     return None
 
 
-def ceiling_source(pr: PointResult) -> str | None:
-    for library in CEILING_LIBRARIES:
+def ceiling_source(pr: PointResult, mode: str = "sync") -> str | None:
+    for library in _ceiling_libraries(mode):
         if any(m.library == library for m in pr.measurements):
             return library
     return None
 
 
 def ceiling_fraction(pr: PointResult, m: Measurement) -> float | None:
-    rate = per_core_rate(pr)
-    if rate is None or m.library in CEILING_LIBRARIES:
+    rate = per_core_rate(pr, m.mode)
+    if rate is None or m.library in ASYNC_CEILING_LIBRARIES:
         return None
     return m.steps_per_s / (rate * pr.point.cores)
 
@@ -274,12 +283,30 @@ def format_markdown(scenario: Scenario, results: list[PointResult], env: dict[st
                 m = next((m for m in pr.measurements if m.label == label), None)
                 row.append("" if m is None else f"{_num(m.steps_per_s * fs)}" + (f" ±{_spread(m)}" if m.spread is not None else ""))
             rows.append(row)
-        if any(per_core_rate(pr) for pr in prs):
-            rows.append(
-                [f"*{prs[0].point.cores}-core ceiling (cores × {ceiling_source(prs[0])})*"]
-                + [_num(per_core_rate(pr) * pr.point.cores * fs) if per_core_rate(pr) else "" for pr in prs]
-            )
+        for mode in ("sync", "async"):
+            sources = {ceiling_source(pr, mode) for pr in prs} - {None}
+            if mode == "async" and sources <= {ceiling_source(pr) for pr in prs}:
+                continue  # no ceiling of the async pools' own
+            if sources:
+                rows.append(
+                    [f"*{prs[0].point.cores}-core ceiling, {mode} (cores × {' / '.join(sorted(sources))})*"]
+                    + [_num(per_core_rate(pr, mode) * pr.point.cores * fs) if per_core_rate(pr, mode) else ""
+                       for pr in prs]
+                )
         lines += [f"{unit}, {prs[0].point.num_threads} threads:", ""] + _md_table(header, rows)
+        fractions = []
+        for label in labels:
+            if label.startswith("rlpool"):
+                cells = []
+                for pr in prs:
+                    m = next((m for m in pr.measurements if m.label == label), None)
+                    frac = None if m is None else ceiling_fraction(pr, m)
+                    cells.append("" if frac is None else f"{frac:.2f}")
+                if any(cells):
+                    fractions.append([label] + cells)
+        if fractions:
+            lines += ["", "rate ÷ n-core ceiling (each variant against the ceiling of the envs it holds):", ""]
+            lines += _md_table(header, fractions)
         rows = []
         for label in labels:
             if label.startswith("rlpool") and label != "rlpool async":

@@ -32,7 +32,7 @@ WORKLOADS = (
 )
 SIZES = (8, 64, 256, 1024, 4096, 8192)
 # gymnasium's AsyncVectorEnv would start one process per env: not at these sizes.
-LIBRARIES = ("rlpool", "envpool", "gymnasium-sync", "gymnasium-vector", "pufferlib", "bare")
+LIBRARIES = ("rlpool", "envpool", "gymnasium-sync", "gymnasium-vector", "pufferlib", "bare", "bare-async")
 # Python-stepped peers take seconds per round at 8,192 envs: measured up to this size.
 PYTHON_PEERS_UP_TO = 1024
 
@@ -79,7 +79,8 @@ def rows(results: list[PointResult]) -> list[Row]:
 def format_table(results: list[PointResult]) -> str:
     cores = os.cpu_count() or 1
     lines = [f"num_envs: the sync pool's envs (async pools hold 3x, batch num_envs). ns/step: CPU ns per env step "
-             f"(cores busy / rate). ceiling: rate / ({cores} cores x the bare loop's one-core rate).", ""]
+             f"(cores busy / rate). ceiling: rate / ({cores} cores x the one-core rate of the bare loop over the same "
+             f"envs: bare for sync, bare-async for async).", ""]
     head = f"{'task':<24}{'num_envs':>9}  {'variant':<18}{'steps/s':>14}{'ns/step':>9}{'ceiling':>9}"
     lines += [head, "-" * len(head)]
     for r in rows(results):

@@ -27,7 +27,7 @@ _RUNNERS = (
 
 LIBRARIES = (
     "rlpool", "cpp-twin", "envpool", "gymnasium-sync", "gymnasium-async", "gymnasium-vector", "ale-py", "procgen",
-    "mpe2", "supersuit", "supersuit-procs", "pettingzoo", "pufferlib", "python-loop", "bare", "bare-physics",
+    "mpe2", "supersuit", "supersuit-procs", "pettingzoo", "pufferlib", "python-loop", "bare", "bare-async", "bare-physics",
 )
 # Run only when asked for (--libraries or a scenario that names them): they import JAX.
 XLA_LIBRARIES = ("rlpool-xla", "envpool-xla", "jaxmarl")

@@ -18,14 +18,17 @@ import numpy as np
 
 from .base import Runner, Skip
 
+BARE_ASYNC = "bare-async"  # the loop over an async pool's envs per core
+
 
 class BareLoop(Runner):
     library = "bare"
     mode = "loop"
 
-    def __init__(self, point, num_envs: int, threads: int = 1) -> None:
+    def __init__(self, point, num_envs: int, threads: int = 1, library: str = "bare") -> None:
         super().__init__(point, num_envs)
         self.threads = threads
+        self.library = library
 
     def open(self, actions: np.ndarray | None) -> None:
         import rlpool
@@ -33,9 +36,11 @@ class BareLoop(Runner):
         from ..native import bare_loop
 
         try:
-            spec = rlpool.make_spec(self.point.task, seed=0, **dict(self.point.options))
+            options = dict(self.point.options)
+            self.seeds = [k * self.num_envs for k in range(self.threads)]  # loop k: envs seeds[k], seeds[k] + 1, ...
             # Built here, untimed: for Atari that is ~0.1 s of palette set-up per env.
-            self.loops = [bare_loop(spec, self.num_envs) for _ in range(self.threads)]
+            self.loops = [bare_loop(rlpool.make_spec(self.point.task, seed=seed, **options), self.num_envs)
+                          for seed in self.seeds]
         except ImportError as e:
             raise Skip(str(e)) from None
 
@@ -94,3 +99,7 @@ def envs_per_core(num_envs: int, cores: int) -> int:
 
 def runners(point):
     yield BareLoop(point, envs_per_core(point.batch_size, point.cores), threads=point.cores)
+    if point.async_num_envs > point.batch_size:
+        yield BareLoop(point, envs_per_core(point.async_num_envs, point.cores), threads=point.cores,
+                       library=BARE_ASYNC)
+
