@@ -89,6 +89,9 @@ def format_table(results: list[PointResult]) -> str:
         lines.append(f"{r.task:<24}{r.num_envs:>9}  {r.variant:<18}{r.steps_per_s:>14,.0f}{ns:>9}{frac:>9}")
     skipped = {(pr.point.task, pr.note) for pr in results if pr.note}
     lines += [f"skipped {task}: {why}" for task, why in sorted(skipped)]
+    # A variant that could not run: said, so that a missing ceiling row is not read as measured.
+    lines += [f"skipped {pr.point.task} at {pr.point.batch_size}, {label}: {why}"
+              for pr in results if not pr.note for label, why in pr.skipped]
     return "\n".join(lines) + "\n"
 
 
