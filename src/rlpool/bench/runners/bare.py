@@ -102,4 +102,3 @@ def runners(point):
     if point.async_num_envs > point.batch_size:
         yield BareLoop(point, envs_per_core(point.async_num_envs, point.cores), threads=point.cores,
                        library=BARE_ASYNC)
-
