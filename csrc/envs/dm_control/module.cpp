@@ -11,48 +11,17 @@
 #include <stdexcept>
 #include <string>
 
-#include "../../common/random/legacy_random_state.h"
+#include "../../bind/numpy_dot_rounding.h"
 #include "../mujoco/messages.h"
 #include "../mujoco/model.h"
 #include "bind_all.h"
 #include "randomizers.h"
 
-namespace {
-
-
-// Sets NumpyDotFuses() (randomizers.h) from numpy itself: x.dot(x) of
-// vectors of 3 and 4 normal draws for which the two roundings differ. Only a
-// numpy that rounds each product on every such vector turns fusing off.
-void FollowNumpyDotRounding() {
-  namespace nb = nanobind;
-  nb::object array = nb::module_::import_("numpy").attr("array");
-  rlpool::random::LegacyRandomState rng(2026);
-  int separate = 0, asked = 0;
-  for (int trial = 0; trial < 256 && asked < 32; ++trial) {
-    const int n = 3 + trial % 2;
-    double x[4];
-    nb::list values;
-    for (int i = 0; i < n; ++i) {
-      x[i] = rng.Gauss();
-      values.append(x[i]);
-    }
-    const double s = rlpool::dm_control::RoundedDotFrom(0.0, x, x, n);
-    if (s == rlpool::dm_control::FusedDotFrom(0.0, x, x, n)) continue;
-    nb::object a = array(values);
-    const double got = nb::cast<double>(a.attr("dot")(a));
-    ++asked;
-    separate += got == s;
-  }
-  if (asked > 0 && separate == asked) rlpool::dm_control::NumpyDotFuses().store(false);
-}
-
-}  // namespace
-
 NB_MODULE(_dm_control, m) {
   rlpool::ImportNumpy();
   using namespace rlpool::dm_control;
   rlpool::mujoco::InstallMujocoHandlers(m);
-  FollowNumpyDotRounding();
+  rlpool::FollowNumpyDotRounding();
   BindAcrobot(m);
   BindBallInCup(m);
   BindCartpole(m);

@@ -32,6 +32,7 @@
 
 #include "../../core/env.h"
 #include "common/random/np_random.h"
+#include "common/numpy_dot.h"
 #include "common/random/np_standard_normal.h"
 #include "hand_common.h"
 #include "rotations.h"
@@ -255,14 +256,14 @@ class HandManipulateEnv {
   // quat_from_angle_and_axis: the axis normalised, (cos a/2, sin a/2 axis),
   // normalised again.
   static void QuatFromAngleAndAxis(double angle, double axis[3], double q[4]) {
-    double norm = mujoco::Norm(axis, 3);
+    double norm = rlpool::Norm(axis, 3);
     for (int i = 0; i < 3; ++i) axis[i] /= norm;
     q[0] = std::cos(angle / 2.0);
     for (int i = 0; i < 3; ++i) q[i + 1] = std::sin(angle / 2.0) * axis[i];
     Normalise(q);
   }
   static void Normalise(double q[4]) {
-    double norm = mujoco::Norm(q, 4);
+    double norm = rlpool::Norm(q, 4);
     for (int i = 0; i < 4; ++i) q[i] /= norm;
   }
 

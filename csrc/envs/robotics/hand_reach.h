@@ -22,6 +22,7 @@
 
 #include "../../core/env.h"
 #include "common/random/np_random.h"
+#include "common/numpy_dot.h"
 #include "common/random/np_standard_normal.h"
 #include "hand_common.h"
 
@@ -176,7 +177,7 @@ class HandReachEnv {
     for (int idx : {4, finger}) {
       double offset[3];
       for (int i = 0; i < 3; ++i) offset[i] = meeting[i] - goal_[3 * idx + i];
-      double norm = mujoco::Norm(offset, 3);
+      double norm = rlpool::Norm(offset, 3);
       for (double& v : offset) v /= norm;
       for (int i = 0; i < 3; ++i) goal_[3 * idx + i] = meeting[i] - 0.005 * offset[i];
     }
