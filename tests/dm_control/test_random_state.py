@@ -9,6 +9,8 @@ import pytest
 
 from rlpool import _dm_control, _lab_dm_control
 
+from ..numpy_dot import numpy_rounds_each_product
+
 SEEDS = [0, 1, 2, 42, 12345, 2**31 - 1, 2**32 - 1, 3_141_592_653]
 
 
@@ -83,14 +85,4 @@ def test_short_dots_round_as_this_machines_numpy():
     on some hosts and rounding each product on others. The module asks numpy
     at import; here numpy is asked again, on other vectors, and the answers
     must agree (a wrong one makes humanoid episodes drift within ~20 steps)."""
-    rng = np.random.default_rng(7)
-    vectors = [rng.standard_normal(n) for n in (3, 4) * 200]
-
-    def left_to_right(x):  # Python floats: each product rounded, then added
-        s = 0.0
-        for v in x.tolist():
-            s += v * v
-        return s
-
-    rounds_each_product = all(x.dot(x) == left_to_right(x) for x in vectors)
-    assert _dm_control.numpy_dot_fuses() is (not rounds_each_product)
+    assert _dm_control.numpy_dot_fuses() is (not numpy_rounds_each_product(seed=7))
