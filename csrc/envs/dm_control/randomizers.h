@@ -3,7 +3,6 @@
 
 #include <mujoco/mujoco.h>
 
-#include <atomic>
 #include <cmath>
 
 #include "../../common/numpy_dot.h"
@@ -16,10 +15,8 @@ namespace rlpool::dm_control {
 // rounds them (common/numpy_dot.h).
 using rlpool::Dot;
 using rlpool::DotFrom;
-using rlpool::FusedDotFrom;
 using rlpool::Norm;
 using rlpool::NumpyDotFuses;
-using rlpool::RoundedDotFrom;
 
 // v.dot(M) for a 3-vector and a row-major 3x3 matrix (a point expressed
 // in a body's frame): out[j] = sum_i v[i] * M[i][j], left to right.
