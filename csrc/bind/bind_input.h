@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "../core/env_ids.h"
 #include "../core/spec.h"
 #include "numpy_api.h"
 
@@ -242,6 +243,31 @@ class InputReader {
     }
   }
 
+  // Stores every row i of a checked action into env ids[i]'s slot, slots +
+  // ids[i] * the slot's bytes, in the spec's dtype. This runs on the caller
+  // before any env of the step can start, so for a cheap env it is a
+  // visible share of the step: rows already in the slot's dtype are copied
+  // in one memcpy when the ids are consecutive (every env, or a range), and
+  // with a fixed-size copy each otherwise.
+  void WriteActions(const ActionView& v, const int32_t* ids, size_t k, char* slots) const {
+    const size_t bytes = action_count_ * DTypeSize(action_.dtype);
+    if (!v.as_slot) {
+      for (size_t i = 0; i < k; ++i) WriteAction(v, i, slots + static_cast<size_t>(ids[i]) * bytes);
+      return;
+    }
+    if (Consecutive(ids, k)) {
+      std::memcpy(slots + static_cast<size_t>(ids[0]) * bytes, v.data, k * bytes);
+      return;
+    }
+    switch (bytes) {
+      case 4: return CopyRows<4>(v.data, ids, k, slots);
+      case 8: return CopyRows<8>(v.data, ids, k, slots);
+      default:
+        for (size_t i = 0; i < k; ++i)
+          std::memcpy(slots + static_cast<size_t>(ids[i]) * bytes, v.data + i * bytes, bytes);
+    }
+  }
+
   // Stores env row i of a checked action into `slot`, in the spec's dtype.
   void WriteAction(const ActionView& v, size_t i, char* slot) const {
     if (v.as_slot) {
@@ -262,6 +288,11 @@ class InputReader {
   }
 
  private:
+  template <size_t kBytes>
+  static void CopyRows(const char* rows, const int32_t* ids, size_t k, char* slots) {
+    for (size_t i = 0; i < k; ++i) std::memcpy(slots + static_cast<size_t>(ids[i]) * kBytes, rows + i * kBytes, kBytes);
+  }
+
   template <class T>
   static void Store(char* slot, size_t j, T value) {
     std::memcpy(slot + j * sizeof(T), &value, sizeof(T));

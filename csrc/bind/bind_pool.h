@@ -183,7 +183,7 @@ class PyPool {
     Checked c = Check(action, env_id, reset);
     nb::gil_scoped_release release;
     pool.Send(ids_.data(), c.k, reset, false,
-              [&](size_t i, char* slot) { input_.WriteAction(c.view, i, slot); });
+              [&](char* slots) { input_.WriteActions(c.view, ids_.data(), c.k, slots); });
   }
 
   nb::tuple SendRecv(nb::handle action, nb::handle env_id, bool reset) {
@@ -193,7 +193,7 @@ class PyPool {
     {
       nb::gil_scoped_release release;
       auto ticket = pool.Send(ids_.data(), c.k, reset, true,
-                              [&](size_t i, char* slot) { input_.WriteAction(c.view, i, slot); });
+                              [&](char* slots) { input_.WriteActions(c.view, ids_.data(), c.k, slots); });
       c.lock.unlock();
       r = pool.Recv(detail::Interrupt{&CheckSignals}, ticket);
     }

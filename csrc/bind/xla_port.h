@@ -101,7 +101,7 @@ struct XlaAccess {
       // its ticket; the port's recv is a separate call that takes the next
       // plain result, so on a sync pool the XLA path sends plainly.
       pool.Send(py.ids_.data(), k, false, caller_steps && pool.IsAsync(),
-                [&](size_t i, char* slot) { py.input_.WriteAction(v, i, slot); });
+                [&](char* slots) { py.input_.WriteActions(v, py.ids_.data(), k, slots); });
       return true;
     } catch (const std::exception& e) {
       *error = e.what();

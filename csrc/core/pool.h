@@ -44,6 +44,7 @@
 #include "caller_share.h"
 #include "config.h"
 #include "env.h"
+#include "env_ids.h"
 #include "inline_policy.h"
 #include "pool_options.h"
 #include "process.h"
@@ -131,24 +132,31 @@ class Pool {
   };
   static constexpr Ticket kNextResult{};
 
-  // Queues ids[0..k) for a step (or a reset when `reset`). `write_action(i,
-  // slot)` must store the i-th action into `slot` (spec dtype); it is called
-  // only once every id has been checked. With `caller_steps`, the caller
-  // promises to call Recv(check, ticket) with the returned ticket at once:
-  // its result is kept for it, and a cheap batch is left for it to run inline.
-  template <class WriteAction>
-  Ticket Send(const int32_t* ids, size_t k, bool reset, bool caller_steps, WriteAction&& write_action) {
+  // Queues ids[0..k) for a step (or a reset when `reset`). `write_actions(
+  // slots)` must store the i-th action into slots + ids[i] * Spec().action's
+  // bytes (spec dtype), for every i; it is called only once every id has
+  // been checked. With `caller_steps`, the caller promises to call
+  // Recv(check, ticket) with the returned ticket at once: its result is kept
+  // for it, and a cheap batch is left for it to run inline.
+  template <class WriteActions>
+  Ticket Send(const int32_t* ids, size_t k, bool reset, bool caller_steps, WriteActions&& write_actions) {
     CheckProcess();
     std::lock_guard<std::mutex> lock(api_mu_);
+    // When a step may be split, the choice (split_choice_) times either way
+    // from here to its recv: a split step's and an inline one's own per-env
+    // work in send and recv differ, so each is timed whole.
+    const auto sent_at = caller_steps && !async_ ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     CheckOpen();
     if (k == 0) throw std::invalid_argument("send() needs at least one env id, got none");
-    CheckIds(ids, k);
+    const bool consecutive = CheckIds(ids, k);
     if (!async_ && free_blocks_.empty())  // unreachable: each send holds an env
       throw std::runtime_error("too many send() calls without recv(); call recv() first");
     char* buffer = async_ ? nullptr : buffers_->Acquire();  // may throw: before any state changes
-    for (size_t i = 0; i < k; ++i) {
-      if (!reset) write_action(i, actions_.data() + static_cast<size_t>(ids[i]) * action_bytes_);
-      in_flight_[ids[i]] = 1;
+    if (!reset) write_actions(actions_.data());
+    if (consecutive) {
+      std::memset(in_flight_.data() + ids[0], 1, k);
+    } else {
+      for (size_t i = 0; i < k; ++i) in_flight_[ids[i]] = 1;
     }
     in_flight_count_ += k;
     Ticket ticket;
@@ -172,8 +180,12 @@ class Pool {
     bool timed_inline = false;
     if (caller_steps && !d.probe) {
       if (const size_t chunk = SplitChunk(k); chunk > 0) {
+        step_sent_ = sent_at;
         if (split_choice_.Split()) {
-          for (size_t i = 0; i < k; ++i) ++sent_[ids[i]];
+          // No task per env, so no generation either: sent_ and claimed
+          // stay equal for these envs, as every earlier task of theirs has
+          // been run (none is in flight) and a stale one left queued from a
+          // caller share still fails its claim.
           OpenSplit(ids, k, chunk, block_index, reset);
           ++sends_;
           return ticket;
@@ -244,16 +256,11 @@ class Pool {
     Block& b = blocks_[index];
     double timed_ns = -1;  // a step timed for split_choice_: wall ns per env
     try {
-      if (running_timed_) {
-        const auto start = std::chrono::steady_clock::now();
-        const size_t k = running_inline_.size();
-        RunInlineTasks(check_interrupt, poll);
-        timed_ns = NsSince(start) / static_cast<double>(k);
-      } else {
-        RunInlineTasks(check_interrupt, poll);
-      }
+      const size_t inline_k = running_inline_.size();
+      RunInlineTasks(check_interrupt, poll);
       WaitHelping(b, check_interrupt, poll, own_share ? &share_ : nullptr, own_split);
-      if (own_split) timed_ns = NsSince(split_opened_) / static_cast<double>(split_.Size());
+      if (own_split || running_timed_)
+        timed_ns = NsSince(step_sent_) / static_cast<double>(own_split ? split_.Size() : inline_k);
     } catch (...) {
       // Abandoned: a step's block becomes the next plain recv()'s result.
       if (!async_ && ticket.block >= 0) {
@@ -451,7 +458,15 @@ class Pool {
     if (closed_) throw std::runtime_error("the pool is closed; make a new one with rlpool.make()");
   }
 
-  void CheckIds(const int32_t* ids, size_t k) {
+  // Throws unless every id is in range, sent once and not in flight;
+  // returns whether they are consecutive (Consecutive). A consecutive list
+  // in range holds no id twice, and with nothing in flight none is in
+  // flight, so the common step (every env, in order) pays no pass per id;
+  // a list that fails the quick checks takes the loop, which words the error.
+  bool CheckIds(const int32_t* ids, size_t k) {
+    if (Consecutive(ids, k) && ids[0] >= 0 && static_cast<int64_t>(ids[0]) + static_cast<int64_t>(k) <= options_.num_envs &&
+        (in_flight_count_ == 0 || std::memchr(in_flight_.data() + ids[0], 1, k) == nullptr))
+      return true;
     ++seen_epoch_;
     for (size_t i = 0; i < k; ++i) {
       int32_t id = ids[i];
@@ -465,6 +480,7 @@ class Pool {
         throw std::invalid_argument("env_id " + std::to_string(id) +
                                     " is still in flight; recv() its result before sending it again");
     }
+    return false;
   }
 
   // plain_fifo_ is a ring of num_blocks_ entries (api_mu_). An interrupted
@@ -568,15 +584,23 @@ class Pool {
       const uint32_t block = split_.Block();
       const auto start = std::chrono::steady_clock::now();
       size_t ran = 0;
-      for (size_t n; (n = RunSplitChunk(send, block, false)) > 0;) {
-        ran += n;
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last_check > poll) {
-          last_check = now;
-          check_interrupt();
+      try {
+        for (size_t n; (n = RunSplitChunk(send, block, false)) > 0;) {
+          ran += n;
+          const auto now = std::chrono::steady_clock::now();
+          if (now - last_check > poll) {
+            last_check = now;
+            check_interrupt();
+          }
         }
+      } catch (...) {
+        if (ran > 0) b.RowsDone(static_cast<int>(ran));
+        throw;
       }
-      if (ran > 0) policy_.Record(NsSince(start), ran, false);
+      if (ran > 0) {
+        b.RowsDone(static_cast<int>(ran));
+        policy_.Record(NsSince(start), ran, false);
+      }
     }
     while (!b.Ready()) {
       // A run of tasks, as a worker takes them (WorkerLoop): its own share's
@@ -748,7 +772,7 @@ class Pool {
     if (async_ || !caller_helps_ || split_.IsOpen() || cost <= 0 || workers_->Size() == 0) return 0;
     if (cost * static_cast<double>(k) < kSplitMinNs) return 0;
     const size_t chunk = RunLength(cost);
-    if (chunk < 2 || SplitStep::Chunks(k, chunk) > SplitStep::kMaxChunks) return 0;
+    if (chunk < 2 || k > SplitStep::kMaxRows) return 0;
     return chunk;
   }
 
@@ -762,7 +786,6 @@ class Pool {
   void OpenSplit(const int32_t* ids, size_t k, size_t chunk, uint32_t block, bool reset) {
     split_.Open(sends_, block, ids, k, chunk, reset);
     const auto now = std::chrono::steady_clock::now();
-    split_opened_ = now;
     const bool worth_waking = policy_.CostNs() * static_cast<double>(k) >= InlinePolicy::kBudgetNs ||
                               now - last_step_end_ < std::chrono::nanoseconds(tuning_.worker_spin_ns);
     if (queue_.HasSleepers() && !worth_waking) return;
@@ -775,29 +798,25 @@ class Pool {
   }
 
   // A popped marker: runs its split step's chunks from the front while any
-  // are left; returns the envs it ran.
+  // are left; returns the envs it ran. The block hears of them once, at the
+  // end: its row counter is a cache line the caller writes too.
   size_t JoinSplit(const Task& marker) {
     size_t ran = 0;
     for (size_t c; (c = RunSplitChunk(marker.send, marker.block, true)) > 0;) ran += c;
+    if (ran > 0) blocks_[marker.block].RowsDone(static_cast<int>(ran));
     return ran;
   }
 
   // Runs one chunk of split step `send` from the front (a worker) or the
-  // back (its caller); returns its envs, 0 when none was left.
+  // back (its caller); returns its envs, 0 when none was left. The caller
+  // reports them to the block (RowsDone) before the step can end.
   size_t RunSplitChunk(uint64_t send, uint32_t block, bool front) {
     SplitStep::Range r;
     if (!(front ? split_.TakeFront(send, &r) : split_.TakeBack(send, &r))) return 0;
     Block& b = blocks_[block];
     const bool reset = split_.Reset();
-    for (size_t row = r.begin; row < r.end; ++row) {
-      const int32_t id = split_.Id(row);
-      EnvSlot& s = *envs_[id];
-      // This thread alone runs the env's task of this send: its generation,
-      // as Claim would have taken it.
-      s.claimed.store(s.claimed.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-      Write(Task{id, static_cast<int32_t>(row), block, reset, 0, send}, b, row);
-    }
-    b.RowsDone(static_cast<int>(r.end - r.begin));
+    for (size_t row = r.begin; row < r.end; ++row)
+      Write(Task{split_.Id(row), static_cast<int32_t>(row), block, reset, 0, send}, b, row);
     return r.end - r.begin;
   }
 
@@ -959,7 +978,7 @@ class Pool {
   CallerShare<Task> share_{static_cast<size_t>(options_.num_envs)};  // see caller_share.h
   SplitStep split_{static_cast<size_t>(options_.num_envs)};           // see split_step.h
   std::chrono::steady_clock::time_point last_step_end_;                // the last step's recv (api_mu_)
-  std::chrono::steady_clock::time_point split_opened_;                 // the open split step's send (api_mu_)
+  std::chrono::steady_clock::time_point step_sent_;                    // when the last step that could split was sent (api_mu_)
   SplitChoice split_choice_;                                           // split or inline (api_mu_)
   bool inline_timed_ = false;   // inline_tasks_ are a step timed against splitting (api_mu_)
   bool running_timed_ = false;  // ... running_inline_ are (recv_mu_)

@@ -4,10 +4,11 @@
 // Why: a CartPole step costs ~20 ns, so anything the engine pays per env
 // (a queued task, a compare-exchange claiming the env) costs as much as the
 // step itself, and a locked instruction per env also stalls the core on the
-// env's cache miss. Here a thread pays one compare-exchange per chunk of
-// ~1-2 us of work, and each env keeps to one thread from step to step, since
-// the two ends meet near the same chunk every time. docs/engine.md, "Cost
-// per env step", has the measurements.
+// env's cache miss. Here a thread pays one compare-exchange per chunk
+// (~0.5-8 us of work, Take) and one report of its rows per step, and each
+// env keeps to one thread from step to step, since the two ends meet near
+// the same rows every time. docs/engine.md, "Cost per env step", has the
+// measurements.
 //
 // The workers learn of a step from a marker task in the queue (Pool::Send
 // pushes one per worker). A marker can be popped long after its step ended,
@@ -89,7 +90,7 @@ class SplitChoice {
 
 class SplitStep {
  public:
-  static constexpr uint64_t kMaxChunks = (uint64_t{1} << 20) - 1;
+  static constexpr uint64_t kMaxRows = (uint64_t{1} << 20) - 1;
 
   explicit SplitStep(size_t capacity) { ids_.reserve(capacity); }
 
@@ -101,15 +102,17 @@ class SplitStep {
   bool Reset() const { return reset_; }
   static size_t Chunks(size_t k, size_t chunk) { return (k + chunk - 1) / chunk; }
 
-  // Opens the step of send `send`: ids[0..k) in chunks of `chunk` rows.
+  // Opens the step of send `send`: ids[0..k) (k <= kMaxRows), taken in
+  // chunks sized around `chunk` rows (Take).
   // Publishes with a release store; the markers are queued after it.
   void Open(uint64_t send, int64_t block, const int32_t* ids, size_t k, size_t chunk, bool reset) {
     block_ = block;
     send_ = send;
     ids_.assign(ids, ids + k);
-    chunk_ = chunk;
+    max_chunk_ = 4 * chunk;
+    min_chunk_ = std::max<uint64_t>(1, chunk / 4);
     reset_ = reset;
-    word_.store(Pack(send, 0, Chunks(k, chunk)), std::memory_order_release);
+    word_.store(Pack(send, 0, k), std::memory_order_release);
   }
   void Close() { block_ = -1; }
 
@@ -139,17 +142,23 @@ class SplitStep {
     return (word >> (2 * kEndBits)) == (send & ((uint64_t{1} << (64 - 2 * kEndBits)) - 1));
   }
 
+  // Guided: a take gets a quarter of what is left, between a quarter of
+  // `chunk` and four times it. A large step goes mostly in large takes (each
+  // take is a compare-exchange on a line both threads write), and its last
+  // rows in small ones, so the two ends finish within a small take of each
+  // other even when one thread joined late (a worker learns of the step
+  // from the queue).
   bool Take(uint64_t send, bool front, Range* out) {
     uint64_t w = word_.load(std::memory_order_acquire);
     for (;;) {
       if (!SameSend(w, send)) return false;
       const uint64_t f = (w >> kEndBits) & kEndMask, b = w & kEndMask;
       if (f >= b) return false;
-      const uint64_t c = front ? f : b - 1;
-      const uint64_t next = front ? Pack(send, f + 1, b) : Pack(send, f, b - 1);
+      const uint64_t size = std::min(b - f, std::clamp<uint64_t>((b - f) / 4, min_chunk_, max_chunk_));
+      const uint64_t next = front ? Pack(send, f + size, b) : Pack(send, f, b - size);
       if (word_.compare_exchange_weak(w, next, std::memory_order_acq_rel, std::memory_order_acquire)) {
-        out->begin = c * chunk_;
-        out->end = std::min(out->begin + chunk_, ids_.size());
+        out->begin = front ? f : b - size;
+        out->end = front ? f + size : b;
         return true;
       }
     }
@@ -158,9 +167,9 @@ class SplitStep {
   int64_t block_ = -1;  // the step's block; -1 when closed (API lock)
   uint64_t send_ = 0;
   std::vector<int32_t> ids_;
-  size_t chunk_ = 1;
+  uint64_t min_chunk_ = 1, max_chunk_ = 1;
   bool reset_ = false;
-  alignas(64) std::atomic<uint64_t> word_{0};  // send (24 bits) | front (20) | back (20)
+  alignas(64) std::atomic<uint64_t> word_{0};  // send (24 bits) | front row (20) | back row (20)
 };
 
 }  // namespace rlpool

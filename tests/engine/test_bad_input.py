@@ -60,6 +60,11 @@ CASES = {
     "env_id out of range": (SYNC4, "env.step(np.zeros(1, np.int32), np.array([4]))", "IndexError", "valid ids are 0..3"),
     "negative env_id": (SYNC4, "env.step(np.zeros(1, np.int32), np.array([-1]))", "IndexError", "out of range"),
     "duplicate env_id": (SYNC4, "env.step(np.zeros(2, np.int32), np.array([1, 1]))", "ValueError", "appears twice"),
+    # Consecutive ids take a quicker check (csrc/core/pool.h, CheckIds), with the same errors.
+    "consecutive env_ids past the end": (
+        SYNC4, "env.step(np.zeros(2, np.int32), np.array([3, 4]))", "IndexError", "valid ids are 0..3"),
+    "consecutive env_ids from a negative one": (
+        SYNC4, "env.step(np.zeros(2, np.int32), np.array([-1, 0]))", "IndexError", "out of range"),
     "float env_id": (SYNC4, "env.step(np.zeros(1, np.int32), np.array([1.0]))", "TypeError", "integer env ids"),
     "ragged list action": (SYNC4, "env.step([[0], [0, 1], [1], [0]])", "ValueError", "inhomogeneous"),
     "list env_id out of range": (SYNC4, "env.step([0], [7])", "IndexError", "valid ids are 0..3"),
@@ -77,6 +82,8 @@ CASES = {
         "env = rlpool.make('CartPole-v1', num_envs=4, batch_size=2); env.async_reset()",
         "env.async_reset()", "RuntimeError", "in flight"),
     "reset all while steps are in flight": (ASYNC, "env.reset()", "RuntimeError", "in flight"),
+    "consecutive env_ids, some still in flight": (
+        ASYNC, "env.send(np.zeros(4, np.int32), np.arange(4))", "ValueError", "still in flight"),
     "send to an env still in flight": (
         ASYNC, "env.send(np.zeros(1, np.int32), np.setdiff1d(np.arange(4), ids)[:1])", "ValueError", "still in flight"),
     "unknown kwarg": ("", "rlpool.make('CartPole-v1', num_env=4)", "TypeError", "valid options are"),

@@ -112,3 +112,35 @@ def test_split_steps_mix_with_queued_and_inline_sends_and_stay_exact():
     for env_id in (0, 3, 511, 900, num_envs - 1):
         np.testing.assert_array_equal(np.array(seen[env_id]), one_env_trajectory(env_id, int(steps_of[env_id])))
     assert steps_of.min() > 0
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint8])
+def test_each_env_gets_its_own_action_whatever_the_ids_and_their_dtype(dtype):
+    """A step's actions reach the envs' slots in bulk (csrc/bind/bind_input.h,
+    WriteActions): one memcpy for consecutive ids of the slot's dtype (int32
+    for CartPole), a fixed-size copy per env for other ids, a conversion per
+    element for other dtypes. Whichever way, env i steps with the action
+    sent for it."""
+    num_envs = 96
+    env = rlpool.make("CartPole-v1", num_envs=num_envs, seed=11)
+    obs, _ = env.reset()
+    seen = {i: [obs[i].copy()] for i in range(num_envs)}
+    steps_of = np.zeros(num_envs, np.int64)
+    rng = np.random.default_rng(1)
+    id_lists = [
+        np.arange(num_envs),  # every env, in order
+        np.arange(20, 70),  # a range that does not start at 0
+        np.arange(num_envs)[::-1].copy(),  # every env, backwards
+        rng.permutation(num_envs)[:40],  # some, shuffled
+        np.array([num_envs - 1]),  # one
+    ]
+    for t in range(40):
+        ids = id_lists[t % len(id_lists)]
+        obs, _, _, _, info = env.step(actions_for(ids, steps_of[ids]).astype(dtype), ids)
+        np.testing.assert_array_equal(info["env_id"], ids)
+        for i, o in zip(ids.tolist(), obs):
+            seen[i].append(o.copy())
+        steps_of[ids] += 1
+    env.close()
+    for env_id in (0, 20, 45, 69, 70, num_envs - 1):
+        np.testing.assert_array_equal(np.array(seen[env_id]), one_env_trajectory(env_id, int(steps_of[env_id])))
