@@ -1,6 +1,11 @@
 // Result building for the binder: a finished block's rows become numpy views
 // (no copy) and gymnasium's (obs, reward, terminated, truncated, info) tuple;
 // specs and configs become dicts. Everything here runs with the GIL held.
+//
+// Making a numpy array costs a few hundred nanoseconds, and a step of eight
+// CartPoles costs less than that: so the views of a block buffer are kept
+// and handed out again the next time the engine fills that same buffer,
+// once nothing outside the builder refers to them any more (Views below).
 #pragma once
 
 #include <nanobind/nanobind.h>
@@ -66,10 +71,12 @@ inline nb::dict ConfigToDict(const Config& c) {
   return d;
 }
 
-// Keeps a block buffer alive while numpy views of it exist, then returns it.
+// Keeps a block buffer alive while numpy views of it exist, then returns it,
+// unless the builder gave it back already (holds == false: see Views).
 struct BlockOwner {
   char* data;
   std::shared_ptr<BufferPool> pool;
+  bool holds = true;
 };
 
 // Turns blocks of one layout into gymnasium's step tuple. Python key strings
@@ -114,53 +121,44 @@ class ResultBuilder {
   // buffer to the pool when the last view dies. Built here rather than in
   // Python because it is most of a cheap step's cost there.
   nb::tuple Build(char* data, int rows) {
-    auto* owner = new BlockOwner{data, buffers_};
-    nb::capsule cap(owner, [](void* p) noexcept {
-      auto* o = static_cast<BlockOwner*>(p);
-      o->pool->Release(o->data);
-      delete o;
-    });
-    const size_t n = layout_.NumFields();
-    arrays_.clear();
-    for (size_t f = 0; f < n; ++f) {
-      std::vector<npy_intp>& shape = shapes_[f];
-      shape[0] = static_cast<npy_intp>(rows);
-      PyObject* arr = PyArray_New(&PyArray_Type, static_cast<int>(shape.size()), shape.data(), types_[f], nullptr,
-                                  layout_.At(data, f, 0), 0, NPY_ARRAY_CARRAY, nullptr);
-      if (arr == nullptr) throw nb::python_error();
-      nb::object owned = nb::steal(arr);
-      if (PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), cap.inc_ref().ptr()) != 0)
-        throw nb::python_error();
-      arrays_.push_back(std::move(owned));
+    Reclaim();
+    Views* v = Reusable(data, rows);
+    if (v == nullptr) {
+      v = &Keep(MakeViews(data, rows));
+    } else {
+      v->owner->holds = true;
+      v->handed_out = true;
     }
-    const nb::object& env_id = arrays_[kEnvId];
+    const std::vector<nb::object>& arrays = v->arrays;
+    const nb::object& env_id = arrays[kEnvId];
     nb::dict players;
     players[names_.env_id] = env_id;
     nb::dict info;
     info[names_.env_id] = env_id;
     info[names_.players] = players;
-    info[names_.elapsed_step] = arrays_[kElapsedStep];
-    for (size_t j = 0; j < names_.info.size(); ++j) info[names_.info[j]] = arrays_[kNumCommon + num_obs_ + j];
+    info[names_.elapsed_step] = arrays[kElapsedStep];
+    for (size_t j = 0; j < names_.info.size(); ++j) info[names_.info[j]] = arrays[kNumCommon + num_obs_ + j];
     if (names_.final_base > 0) {
       const size_t base = names_.final_base;
-      const nb::object& mask = arrays_[base];
+      const nb::object& mask = arrays[base];
       nb::dict final_info;
       final_info[names_.env_id] = env_id;
-      final_info[names_.elapsed_step] = arrays_[base + 1];
-      for (size_t j = 0; j < names_.info.size(); ++j) final_info[names_.info[j]] = arrays_[base + 2 + num_obs_ + j];
-      info[names_.final_obs] = Observation(base + 2);
+      final_info[names_.elapsed_step] = arrays[base + 1];
+      for (size_t j = 0; j < names_.info.size(); ++j) final_info[names_.info[j]] = arrays[base + 2 + num_obs_ + j];
+      info[names_.final_obs] = Observation(arrays, base + 2);
       info[names_.final_obs_mask] = mask;
       info[names_.final_info] = final_info;
       info[names_.final_info_mask] = mask;
     }
-    return nb::make_tuple(Observation(kNumCommon), arrays_[kReward], arrays_[kTerminated], arrays_[kTruncated], info);
+    return nb::make_tuple(Observation(arrays, kNumCommon), arrays[kReward], arrays[kTerminated], arrays[kTruncated],
+                          info);
   }
 
  private:
   // The observation fields starting at `first`: one array, or a dict by key
   // (with a dict per inner key where a path has several).
-  nb::object Observation(size_t first) {
-    if (names_.obs.empty()) return arrays_[first];
+  nb::object Observation(const std::vector<nb::object>& arrays, size_t first) {
+    if (names_.obs.empty()) return arrays[first];
     nb::dict d;
     for (size_t j = 0; j < names_.obs.size(); ++j) {
       const std::vector<nb::str>& path = names_.obs[j];
@@ -169,9 +167,128 @@ class ResultBuilder {
         if (!node.contains(path[k])) node[path[k]] = nb::dict();
         node = nb::borrow<nb::dict>(node[path[k]]);
       }
-      node[path.back()] = arrays_[first + j];
+      node[path.back()] = arrays[first + j];
     }
     return d;
+  }
+
+  // The arrays over one block buffer, kept by the builder. While handed out
+  // (in a result the caller may still hold) the buffer is theirs, as any
+  // result's is: the capsule returns it when the last view dies. Once
+  // nothing but this builder refers to them (Unused) the buffer goes back to
+  // the pool at once (Reclaim) and the arrays wait, idle, for the engine to
+  // fill that buffer again (Reusable). Unused counts the capsule's
+  // references as well as the arrays': a view of an array (obs[1:],
+  // obs.reshape(...)) refers to the array, but a caller may also hold the
+  // capsule itself (obs.base).
+  struct Views {
+    char* data = nullptr;
+    int rows = 0;
+    BlockOwner* owner = nullptr;  // the capsule's
+    nb::object capsule;
+    std::vector<nb::object> arrays;
+    std::vector<int> flags;  // each array's flags when made: a caller may change them (setflags)
+    bool handed_out = true;
+  };
+  // Enough for a loop that keeps the last result while it asks for the next
+  // (three buffers then take turns), and one more; a caller who keeps more
+  // results gets fresh arrays, as before.
+  static constexpr size_t kKeptViews = 4;
+
+  Views MakeViews(char* data, int rows) {
+    Views v;
+    v.data = data;
+    v.rows = rows;
+    v.owner = new BlockOwner{data, buffers_};
+    v.capsule = nb::capsule(v.owner, [](void* p) noexcept {
+      auto* o = static_cast<BlockOwner*>(p);
+      if (o->holds) o->pool->Release(o->data);
+      delete o;
+    });
+    const size_t n = layout_.NumFields();
+    for (size_t f = 0; f < n; ++f) {
+      std::vector<npy_intp>& shape = shapes_[f];
+      shape[0] = static_cast<npy_intp>(rows);
+      PyObject* arr = PyArray_New(&PyArray_Type, static_cast<int>(shape.size()), shape.data(), types_[f], nullptr,
+                                  layout_.At(data, f, 0), 0, NPY_ARRAY_CARRAY, nullptr);
+      if (arr == nullptr) throw nb::python_error();
+      nb::object owned = nb::steal(arr);
+      if (PyArray_SetBaseObject(reinterpret_cast<PyArrayObject*>(arr), v.capsule.inc_ref().ptr()) != 0)
+        throw nb::python_error();
+      v.flags.push_back(PyArray_FLAGS(reinterpret_cast<PyArrayObject*>(arr)));
+      v.arrays.push_back(std::move(owned));
+    }
+    return v;
+  }
+
+  // Adds `v` to the kept views, first dropping an idle set (or else the
+  // oldest) when all kKeptViews are taken. A dropped set that is handed out
+  // lives on in the caller's hands, its buffer still theirs.
+  Views& Keep(Views v) {
+    if (kept_.size() >= kKeptViews) {
+      size_t drop = 0;
+      for (size_t i = 0; i < kept_.size(); ++i)
+        if (!kept_[i].handed_out) {
+          drop = i;
+          break;
+        }
+      kept_.erase(kept_.begin() + static_cast<long>(drop));
+    }
+    kept_.push_back(std::move(v));
+    return kept_.back();
+  }
+
+  // Whether nothing outside this builder refers to `v`'s arrays or their
+  // capsule: each array is held by v.arrays alone, the capsule by v and its
+  // arrays.
+  static bool Unused(const Views& v) {
+    if (Py_REFCNT(v.capsule.ptr()) != static_cast<Py_ssize_t>(v.arrays.size()) + 1) return false;
+    for (const nb::object& a : v.arrays)
+      if (Py_REFCNT(a.ptr()) != 1) return false;
+    return true;
+  }
+
+  // Gives back to the pool the buffers of results nobody holds any more.
+  void Reclaim() {
+    for (Views& v : kept_)
+      if (v.handed_out && Unused(v)) {
+        v.handed_out = false;
+        v.owner->holds = false;
+        buffers_->Release(v.data);
+      }
+  }
+
+  // The idle views over `data`, if they still look as they were made for
+  // `rows` rows: a caller may have changed an array's shape, dtype or
+  // flags in place before dropping it. Views over `data` that do not are
+  // dropped (their buffer is the engine's again, so nothing is released).
+  Views* Reusable(char* data, int rows) {
+    for (size_t i = 0; i < kept_.size(); ++i) {
+      Views& v = kept_[i];
+      if (v.handed_out || v.data != data) continue;
+      if (v.rows == rows && Intact(v)) return &v;
+      kept_.erase(kept_.begin() + static_cast<long>(i));
+      return nullptr;
+    }
+    return nullptr;
+  }
+
+  bool Intact(const Views& v) {
+    for (size_t f = 0; f < v.arrays.size(); ++f) {
+      auto* a = reinterpret_cast<PyArrayObject*>(v.arrays[f].ptr());
+      const std::vector<npy_intp>& shape = shapes_[f];
+      if (PyArray_FLAGS(a) != v.flags[f] || PyArray_TYPE(a) != types_[f] || !PyArray_ISNOTSWAPPED(a) ||
+          PyArray_DATA(a) != static_cast<void*>(layout_.At(v.data, f, 0)) || PyArray_BASE(a) != v.capsule.ptr() ||
+          PyArray_NDIM(a) != static_cast<int>(shape.size()) || PyArray_DIM(a, 0) != v.rows)
+        return false;
+      npy_intp stride = PyArray_ITEMSIZE(a);
+      for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+        if ((d > 0 && PyArray_DIM(a, d) != shape[static_cast<size_t>(d)]) || PyArray_STRIDE(a, d) != stride)
+          return false;
+        stride *= PyArray_DIM(a, d);
+      }
+    }
+    return true;
   }
 
   struct Names {
@@ -185,7 +302,7 @@ class ResultBuilder {
   std::shared_ptr<BufferPool> buffers_;
   std::vector<std::vector<npy_intp>> shapes_;
   std::vector<int> types_;
-  std::vector<nb::object> arrays_;  // scratch, reused by every Build
+  std::vector<Views> kept_;  // oldest first
   size_t num_obs_ = 0;
   Names names_;
 };

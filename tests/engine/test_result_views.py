@@ -1,0 +1,115 @@
+"""A result's numpy arrays are kept by the binder and handed out again once
+nothing outside it refers to them (csrc/bind/bind_result.h, Views): that is
+what spares a cheap step the cost of making new arrays. A result the caller
+holds, whole or in part, in any form, must never change; a reused array must
+look exactly as a new one would."""
+
+import numpy as np
+import pytest
+
+import rlpool
+
+N = 4
+
+
+def make(**kwargs):
+    env = rlpool.make("CartPole-v1", num_envs=N, seed=3, **kwargs)
+    env.reset()
+    return env
+
+
+def actions(t):
+    return (np.arange(N) + t) % 2
+
+
+def test_arrays_nobody_holds_are_handed_out_again_with_the_same_values_as_new_ones():
+    reusing, keeping = make(), make()
+    kept = []  # holding every result of `keeping` leaves it nothing to reuse
+    ids = set()
+    for t in range(40):
+        obs, reward, terminated, truncated, info = reusing.step(actions(t).astype(np.int32))
+        ids.add(id(obs))
+        fresh = keeping.step(actions(t).astype(np.int32))
+        kept.append(fresh)
+        for a, b in zip((obs, reward, terminated, truncated, info["env_id"], info["elapsed_step"]),
+                        (fresh[0], fresh[1], fresh[2], fresh[3], fresh[4]["env_id"], fresh[4]["elapsed_step"])):
+            np.testing.assert_array_equal(a, b)
+            assert a.dtype == b.dtype and a.shape == b.shape and a.flags.writeable
+        del obs, reward, terminated, truncated, info
+    assert len(ids) <= 3, f"{len(ids)} distinct observation arrays over 40 steps: the binder made new ones"
+    assert len({id(r[0]) for r in kept}) == 40
+
+
+def address(array):
+    return array.__array_interface__["data"][0]
+
+
+# What a caller may keep of a result, and what of the observation it then shows.
+HOLDS = {
+    "tuple": (lambda r: r, lambda h: h[0]),
+    "obs": (lambda r: r[0], lambda h: h),
+    "info": (lambda r: r[4], None),  # its arrays view the same buffer as the obs
+    "slice": (lambda r: r[0][1:3], lambda h: h),  # a view refers to r[0]
+    "reshape": (lambda r: r[0].reshape(-1), lambda h: h.reshape(N, 4)),
+    "capsule": (lambda r: r[0].base, None),
+    "memoryview": (lambda r: memoryview(r[1]), None),
+}
+
+
+@pytest.mark.parametrize("name", list(HOLDS))
+def test_a_result_held_in_any_form_is_never_written_again(name):
+    hold, shown = HOLDS[name]
+    env = make()
+    result = env.step(actions(0).astype(np.int32))
+    buffer, snapshot = address(result[0]), result[0].copy()
+    held = hold(result)
+    del result
+    for t in range(1, 30):
+        obs = env.step(actions(t).astype(np.int32))[0]
+        assert address(obs) != buffer, f"step {t} wrote into the buffer of a result still held ({name})"
+        del obs
+    if shown is not None:
+        np.testing.assert_array_equal(shown(held), snapshot if name != "slice" else snapshot[1:3])
+
+
+def test_an_array_changed_in_place_is_not_handed_out_again():
+    env = make()
+    for change in (
+        lambda o: setattr(o, "shape", (N * 4,)),
+        lambda o: o.setflags(write=False),
+        lambda o: setattr(o, "dtype", np.int32),  # same itemsize: numpy allows it in place
+    ):
+        for t in range(4):  # let the sets of arrays settle into turns
+            env.step(actions(t).astype(np.int32))
+        obs = env.step(actions(0).astype(np.int32))[0]
+        change(obs)
+        del obs
+        for t in range(6):
+            obs = env.step(actions(t).astype(np.int32))[0]
+            assert obs.shape == (N, 4) and obs.dtype == np.float32 and obs.flags.writeable
+            assert obs.strides == (16, 4) and obs.flags.c_contiguous
+            del obs
+
+
+def test_results_of_a_different_number_of_envs_get_their_own_arrays():
+    env = make()
+    for t in range(12):
+        ids = np.arange(N) if t % 3 else np.array([2, 0])
+        obs, _, _, _, info = env.step(actions(t)[: len(ids)].astype(np.int32), ids)
+        assert obs.shape == (len(ids), 4)
+        np.testing.assert_array_equal(info["env_id"], ids)
+        del obs, info
+
+
+def test_async_results_are_reused_and_stay_right():
+    env = rlpool.make("CartPole-v1", num_envs=8, batch_size=4, seed=3)
+    env.async_reset()
+    ids = set()
+    for _ in range(50):
+        obs, _, _, _, info = env.recv()
+        ids.add(id(obs))
+        env_ids = info["env_id"].copy()
+        assert obs.shape == (4, 4) and len(set(env_ids.tolist())) == 4
+        del obs, info
+        env.send(np.zeros(4, np.int32), env_ids)
+    assert len(ids) < 50
