@@ -63,6 +63,9 @@ CASES = {
     # Consecutive ids take a quicker check (csrc/core/pool.h, CheckIds), with the same errors.
     "consecutive env_ids past the end": (
         SYNC4, "env.step(np.zeros(2, np.int32), np.array([3, 4]))", "IndexError", "valid ids are 0..3"),
+    "consecutive env_ids past the largest int32": (
+        SYNC4, "env.step(np.zeros(3, np.int32), np.array([2**31 - 2, 2**31 - 1, -2**31], np.int32))",
+        "IndexError", "valid ids are 0..3"),
     "consecutive env_ids from a negative one": (
         SYNC4, "env.step(np.zeros(2, np.int32), np.array([-1, 0]))", "IndexError", "out of range"),
     "float env_id": (SYNC4, "env.step(np.zeros(1, np.int32), np.array([1.0]))", "TypeError", "integer env ids"),
