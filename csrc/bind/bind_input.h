@@ -117,6 +117,9 @@ struct ActionView {
   // Set by CheckView: each env's row is its action slot's bytes as they are
   // (the spec's dtype, packed), so writing it is one memcpy.
   bool as_slot = false;
+  // Set by CheckView: rows back to back, elements too (row i, element j at
+  // data + (i * count + j) * kind.size).
+  bool packed = false;
 };
 
 // Checks and reads one pool's inputs: env ids against num_envs, actions
@@ -209,6 +212,7 @@ class InputReader {
                                 .c_str());
     }
     const bool packed = Packed(v, k);
+    v.packed = packed;
     v.as_slot = packed && SameType(v.kind);
     // The common case, packed and of one kind, checked in one tight loop;
     // only a batch it rejects goes through the loop below, which finds the
@@ -252,6 +256,7 @@ class InputReader {
   void WriteActions(const ActionView& v, const int32_t* ids, size_t k, char* slots) const {
     const size_t bytes = action_count_ * DTypeSize(action_.dtype);
     if (!v.as_slot) {
+      if (v.packed && ConvertPacked(v, ids, k, slots)) return;
       for (size_t i = 0; i < k; ++i) WriteAction(v, i, slots + static_cast<size_t>(ids[i]) * bytes);
       return;
     }
@@ -288,6 +293,48 @@ class InputReader {
   }
 
  private:
+  // The usual mismatches in a typed loop: a Discrete space's int64 (numpy's
+  // and torch's default) into an int32 slot, float64 into a float32 box,
+  // and back. WriteAction's per-element switches cost ~8 ns an env, on the
+  // caller's thread before any env steps. The same conversions as
+  // WriteAction (a static_cast of a value CheckView accepted); false for
+  // other pairs.
+  bool ConvertPacked(const ActionView& v, const int32_t* ids, size_t k, char* slots) const {
+    const NumKind from = v.kind;
+    switch (action_.dtype) {
+      case DType::kInt32:
+        if (from.kind == NumKind::kSigned && from.size == 8) return ConvertRows<int64_t, int32_t>(v.data, ids, k, slots);
+        return false;
+      case DType::kInt64:
+        if (from.kind == NumKind::kSigned && from.size == 4) return ConvertRows<int32_t, int64_t>(v.data, ids, k, slots);
+        return false;
+      case DType::kFloat32:
+        if (from.kind == NumKind::kFloat && from.size == 8) return ConvertRows<double, float>(v.data, ids, k, slots);
+        return false;
+      case DType::kFloat64:
+        if (from.kind == NumKind::kFloat && from.size == 4) return ConvertRows<float, double>(v.data, ids, k, slots);
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  template <class From, class To>
+  bool ConvertRows(const char* rows, const int32_t* ids, size_t k, char* slots) const {
+    const size_t n = action_count_;
+    for (size_t i = 0; i < k; ++i) {
+      char* slot = slots + static_cast<size_t>(ids[i]) * n * sizeof(To);
+      const char* row = rows + i * n * sizeof(From);
+      for (size_t j = 0; j < n; ++j) {
+        From x;
+        std::memcpy(&x, row + j * sizeof(From), sizeof(From));
+        const To y = static_cast<To>(x);
+        std::memcpy(slot + j * sizeof(To), &y, sizeof(To));
+      }
+    }
+    return true;
+  }
+
   template <size_t kBytes>
   static void CopyRows(const char* rows, const int32_t* ids, size_t k, char* slots) {
     for (size_t i = 0; i < k; ++i) std::memcpy(slots + static_cast<size_t>(ids[i]) * kBytes, rows + i * kBytes, kBytes);

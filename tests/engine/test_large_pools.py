@@ -144,3 +144,28 @@ def test_each_env_gets_its_own_action_whatever_the_ids_and_their_dtype(dtype):
     env.close()
     for env_id in (0, 20, 45, 69, 70, num_envs - 1):
         np.testing.assert_array_equal(np.array(seen[env_id]), one_env_trajectory(env_id, int(steps_of[env_id])))
+
+
+def test_float64_actions_for_a_float32_box_are_stored_as_astype_float32_on_every_path():
+    """Packed float64 actions for a float32 box go through a typed loop
+    (csrc/bind/bind_input.h, ConvertPacked), strided ones through the
+    per-element path. Both must store what numpy's astype(np.float32) gives,
+    which the plain copy takes as it is. Most of these values are not exact
+    in float32, so a conversion that read or rounded otherwise would change
+    Pendulum's trajectory."""
+    num_envs = 16
+    rng = np.random.default_rng(3)
+    batches = [rng.uniform(-2, 2, size=(num_envs, 1)) for _ in range(30)]
+
+    def trajectory(as_sent):
+        env = rlpool.make("Pendulum-v1", num_envs=num_envs, seed=5)
+        obs, _ = env.reset()
+        out = [obs.copy()]
+        for a in batches:
+            out.append(env.step(as_sent(a))[0].copy())
+        env.close()
+        return np.array(out)
+
+    want = trajectory(lambda a: a.astype(np.float32))
+    np.testing.assert_array_equal(trajectory(lambda a: a), want)  # packed float64
+    np.testing.assert_array_equal(trajectory(lambda a: np.repeat(a, 2, axis=0)[::2]), want)  # strided float64
