@@ -514,9 +514,14 @@ class Pool {
   void AssignAsyncRows(Task* tasks, size_t n) {
     const size_t batch = static_cast<size_t>(options_.batch_size);
     const uint64_t claim = ClaimRows(n);
+    size_t row = claim % batch, block = (claim / batch) % num_blocks_;
     for (size_t i = 0; i < n; ++i) {
-      tasks[i].row = static_cast<int32_t>((claim + i) % batch);
-      tasks[i].block = static_cast<uint32_t>(((claim + i) / batch) % num_blocks_);
+      tasks[i].row = static_cast<int32_t>(row);
+      tasks[i].block = static_cast<uint32_t>(block);
+      if (++row == batch) {
+        row = 0;
+        if (++block == num_blocks_) block = 0;
+      }
     }
   }
 
@@ -576,7 +581,7 @@ class Pool {
   template <class CheckInterrupt>
   void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll,
                    CallerShare<Task>* share, bool own_split) {
-    Task run[kMaxChunk];
+    Task run[kMaxAsyncRun];
     auto last_check = std::chrono::steady_clock::now();
     if (own_split) {
       // Its own split step first, from the back, a chunk at a time.
@@ -666,6 +671,16 @@ class Pool {
   // thread gets work. docs/engine.md, "Cost per env step", has the numbers.
   static constexpr size_t kMaxChunk = 64;
   static constexpr double kChunkBudgetNs = 2000.0;
+  // An async pool of cheap envs (two or more to the budget above) takes
+  // longer runs: up to kAsyncRunBudgetNs and kMaxAsyncRun tasks. Its
+  // threads pop one queue and report to the same row counter and blocks, and
+  // the cost a worker measures per task includes those transfers, so runs
+  // sized at 2 us shrank to ~10-30 CartPole tasks. Its rows are claimed per
+  // run, so a block waits at most for one run. Dearer envs keep one task a
+  // run: a run of them could hold a batch's last rows on one thread while
+  // the other idles. docs/engine.md, "Async pools at scale", has the A/B.
+  static constexpr double kAsyncRunBudgetNs = 32000.0;
+  static constexpr size_t kMaxAsyncRun = 256;
   // A sync step of a cheap env is split (split_step.h) from this much work.
   static constexpr double kSplitMinNs = 2000.0;
 
@@ -674,13 +689,15 @@ class Pool {
   static constexpr int32_t kStop = -1, kSplitMarker = -2;
 
   // Tasks per run at a mean cost of `cost_ns` per task (one while unknown).
-  static size_t RunLength(double cost_ns) {
+  size_t RunLength(double cost_ns) const {
     if (cost_ns <= 0) return 1;
-    return static_cast<size_t>(std::clamp(kChunkBudgetNs / cost_ns, 1.0, static_cast<double>(kMaxChunk)));
+    const double n = kChunkBudgetNs / cost_ns;
+    if (async_ && n >= 2) return static_cast<size_t>(std::min(kAsyncRunBudgetNs / cost_ns, static_cast<double>(kMaxAsyncRun)));
+    return static_cast<size_t>(std::clamp(n, 1.0, static_cast<double>(kMaxChunk)));
   }
 
   void WorkerLoop() {
-    Task chunk[kMaxChunk];
+    Task chunk[kMaxAsyncRun];
     ShareSkip skip;
     double cost_ns = -1;  // this worker's mean ns per task; < 0 until measured
     const int64_t consumers = options_.num_threads + (caller_helps_ ? 1 : 0);
@@ -727,7 +744,7 @@ class Pool {
     for (size_t i = 0; i < n; ++i) {
       const Task& t = tasks[i];
       if (t.env_id < 0 || (skip.active && skip.send == t.send)) continue;
-      if (Claim(t)) {
+      if (async_ || Claim(t)) {
         tasks[m++] = t;
       } else {
         skip = {true, t.send};
@@ -824,6 +841,10 @@ class Pool {
 
   // Whether this thread may run `t`: true for exactly one thread, and never
   // for a task whose generation was claimed before (the caller ran it).
+  // An async pool skips it (async_ || Claim(t)): it opens no caller share
+  // and no split step, so each of its tasks sits in the queue once and is
+  // popped by one thread. The compare-exchange was a locked instruction per
+  // env step, which also waited for the previous env's row writes to drain.
   bool Claim(const Task& t) {
     uint32_t expected = t.gen - 1;
     return envs_[t.env_id]->claimed.compare_exchange_strong(expected, t.gen, std::memory_order_acq_rel,
@@ -835,7 +856,7 @@ class Pool {
   void Run(const Task& t) {
     if (t.env_id == kSplitMarker) {
       JoinSplit(t);
-    } else if (Claim(t)) {
+    } else if (async_ || Claim(t)) {
       RunClaimed(t);
     }
   }
