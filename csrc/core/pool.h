@@ -144,8 +144,11 @@ class Pool {
     std::lock_guard<std::mutex> lock(api_mu_);
     // When a step may be split, the choice (split_choice_) times either way
     // from here to its recv: a split step's and an inline one's own per-env
-    // work in send and recv differ, so each is timed whole.
-    const auto sent_at = caller_steps && !async_ ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    // work in send and recv differ, so each is timed whole. Only then: a
+    // clock read costs ~40 ns on this project's VMs, a tenth of the engine's
+    // time in a step of a few cheap envs. (SplitChunk needs this much work.)
+    const bool may_split = caller_steps && !async_ && policy_.CostNs() * static_cast<double>(k) >= kSplitMinNs;
+    const auto sent_at = may_split ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     CheckOpen();
     if (k == 0) throw std::invalid_argument("send() needs at least one env id, got none");
     const bool consecutive = CheckIds(ids, k);
@@ -180,7 +183,9 @@ class Pool {
     bool timed_inline = false;
     if (caller_steps && !d.probe) {
       if (const size_t chunk = SplitChunk(k); chunk > 0) {
-        step_sent_ = sent_at;
+        // The cost estimate may have moved since may_split (a recv on
+        // another thread): then time from here.
+        step_sent_ = may_split ? sent_at : std::chrono::steady_clock::now();
         if (split_choice_.Split()) {
           // No task per env, so no generation either: sent_ and claimed
           // stay equal for these envs, as every earlier task of theirs has
@@ -537,7 +542,7 @@ class Pool {
     if (k == 0) return;
     const bool probe = running_probe_;
     const double start = InlinePolicy::Now(probe);
-    auto next_check = std::chrono::steady_clock::now() + poll;
+    auto next_check = probe ? std::chrono::steady_clock::now() + poll : std::chrono::steady_clock::time_point{};
     if (async_) AssignAsyncRows(running_inline_.data(), k);  // fixed now, in case they are handed over
     auto check_due = [&] { return probe && std::chrono::steady_clock::now() >= next_check; };
     for (size_t i = 0; i < k;) {  // the tasks of one block are contiguous
@@ -581,6 +586,7 @@ class Pool {
   template <class CheckInterrupt>
   void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll,
                    CallerShare<Task>* share, bool own_split) {
+    if (!own_split && b.Ready()) return;  // an inline batch filled it: no wait, no clock read
     Task run[kMaxAsyncRun];
     auto last_check = std::chrono::steady_clock::now();
     if (own_split) {
