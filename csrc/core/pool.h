@@ -587,7 +587,7 @@ class Pool {
   void WaitHelping(Block& b, CheckInterrupt& check_interrupt, std::chrono::milliseconds poll,
                    CallerShare<Task>* share, bool own_split) {
     if (!own_split && b.Ready()) return;  // an inline batch filled it: no wait, no clock read
-    Task run[kMaxAsyncRun];
+    Task run[kMaxLongRun];
     auto last_check = std::chrono::steady_clock::now();
     if (own_split) {
       // Its own split step first, from the back, a chunk at a time.
@@ -677,16 +677,18 @@ class Pool {
   // thread gets work. docs/engine.md, "Cost per env step", has the numbers.
   static constexpr size_t kMaxChunk = 64;
   static constexpr double kChunkBudgetNs = 2000.0;
-  // An async pool of cheap envs (two or more to the budget above) takes
-  // longer runs: up to kAsyncRunBudgetNs and kMaxAsyncRun tasks. Its
-  // threads pop one queue and report to the same row counter and blocks, and
-  // the cost a worker measures per task includes those transfers, so runs
-  // sized at 2 us shrank to ~10-30 CartPole tasks. Its rows are claimed per
-  // run, so a block waits at most for one run. Dearer envs keep one task a
-  // run: a run of them could hold a batch's last rows on one thread while
-  // the other idles. docs/engine.md, "Async pools at scale", has the A/B.
-  static constexpr double kAsyncRunBudgetNs = 32000.0;
-  static constexpr size_t kMaxAsyncRun = 256;
+  // A cheap env (two or more to the budget above) is taken in longer runs:
+  // up to kLongRunBudgetNs and kMaxLongRun tasks. The threads pop one queue
+  // and report to the same row counter and blocks, and the cost a worker
+  // measures per task includes those transfers, so runs sized at 2 us
+  // shrank to ~10-30 CartPole tasks in async pools and in sync sends left
+  // to the workers (the XLA path's, send() then recv()). A block waits at
+  // most for one run. Dearer envs keep one task a run: a run of them could
+  // hold a batch's last rows on one thread while the other idles. A split
+  // step's chunks keep the 2 us size (ChunkLength). docs/engine.md, "Async
+  // pools at scale", has the A/B.
+  static constexpr double kLongRunBudgetNs = 32000.0;
+  static constexpr size_t kMaxLongRun = 256;
   // A sync step of a cheap env is split (split_step.h) from this much work.
   static constexpr double kSplitMinNs = 2000.0;
 
@@ -694,16 +696,22 @@ class Pool {
   // pops kSplitMarker joins a split step (split_step.h).
   static constexpr int32_t kStop = -1, kSplitMarker = -2;
 
-  // Tasks per run at a mean cost of `cost_ns` per task (one while unknown).
-  size_t RunLength(double cost_ns) const {
+  // Tasks per kChunkBudgetNs at a mean cost of `cost_ns` per task (one
+  // while unknown): a split step's chunk.
+  static size_t ChunkLength(double cost_ns) {
     if (cost_ns <= 0) return 1;
-    const double n = kChunkBudgetNs / cost_ns;
-    if (async_ && n >= 2) return static_cast<size_t>(std::min(kAsyncRunBudgetNs / cost_ns, static_cast<double>(kMaxAsyncRun)));
-    return static_cast<size_t>(std::clamp(n, 1.0, static_cast<double>(kMaxChunk)));
+    return static_cast<size_t>(std::clamp(kChunkBudgetNs / cost_ns, 1.0, static_cast<double>(kMaxChunk)));
+  }
+
+  // Tasks per run taken from the queue.
+  static size_t RunLength(double cost_ns) {
+    const size_t chunk = ChunkLength(cost_ns);
+    if (chunk < 2) return chunk;
+    return static_cast<size_t>(std::min(kLongRunBudgetNs / cost_ns, static_cast<double>(kMaxLongRun)));
   }
 
   void WorkerLoop() {
-    Task chunk[kMaxAsyncRun];
+    Task chunk[kMaxLongRun];
     ShareSkip skip;
     double cost_ns = -1;  // this worker's mean ns per task; < 0 until measured
     const int64_t consumers = options_.num_threads + (caller_helps_ ? 1 : 0);
@@ -794,7 +802,7 @@ class Pool {
     const double cost = policy_.CostNs();
     if (async_ || !caller_helps_ || split_.IsOpen() || cost <= 0 || workers_->Size() == 0) return 0;
     if (cost * static_cast<double>(k) < kSplitMinNs) return 0;
-    const size_t chunk = RunLength(cost);
+    const size_t chunk = ChunkLength(cost);
     if (chunk < 2 || k > SplitStep::kMaxRows) return 0;
     return chunk;
   }
