@@ -142,15 +142,15 @@ class Pool {
   Ticket Send(const int32_t* ids, size_t k, bool reset, bool caller_steps, WriteActions&& write_actions) {
     CheckProcess();
     std::lock_guard<std::mutex> lock(api_mu_);
+    CheckOpen();
+    if (k == 0) throw std::invalid_argument("send() needs at least one env id, got none");
     // When a step may be split, the choice (split_choice_) times either way
     // from here to its recv: a split step's and an inline one's own per-env
     // work in send and recv differ, so each is timed whole. Only then: a
     // clock read costs ~40 ns on this project's VMs, a tenth of the engine's
-    // time in a step of a few cheap envs. (SplitChunk needs this much work.)
-    const bool may_split = caller_steps && !async_ && policy_.CostNs() * static_cast<double>(k) >= kSplitMinNs;
-    const auto sent_at = may_split ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    CheckOpen();
-    if (k == 0) throw std::invalid_argument("send() needs at least one env id, got none");
+    // time in a step of a few cheap envs.
+    const size_t split_chunk = caller_steps ? SplitChunk(k) : 0;
+    const auto sent_at = split_chunk > 0 ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     const bool consecutive = CheckIds(ids, k);
     if (!async_ && free_blocks_.empty())  // unreachable: each send holds an env
       throw std::runtime_error("too many send() calls without recv(); call recv() first");
@@ -182,16 +182,14 @@ class Pool {
     if (caller_steps || async_) d = policy_.Decide(inline_tasks_.size(), k);
     bool timed_inline = false;
     if (caller_steps && !d.probe) {
-      if (const size_t chunk = SplitChunk(k); chunk > 0) {
-        // The cost estimate may have moved since may_split (a recv on
-        // another thread): then time from here.
-        step_sent_ = may_split ? sent_at : std::chrono::steady_clock::now();
+      if (split_chunk > 0) {
+        step_sent_ = sent_at;
         if (split_choice_.Split()) {
           // No task per env, so no generation either: sent_ and claimed
           // stay equal for these envs, as every earlier task of theirs has
           // been run (none is in flight) and a stale one left queued from a
           // caller share still fails its claim.
-          OpenSplit(ids, k, chunk, block_index, reset);
+          OpenSplit(ids, k, split_chunk, block_index, reset);
           ++sends_;
           return ticket;
         }
