@@ -10,6 +10,7 @@ See docs/distributed.md for how to launch, and what is and is not reproducible.
 from __future__ import annotations
 
 import argparse
+import atexit
 import csv
 import os
 import queue
@@ -108,6 +109,13 @@ def join(args: argparse.Namespace) -> None:
     # CPU devices of different processes all-reduce over gloo (TCP); the
     # default CPU client has no cross-process collectives at all.
     jax.config.update("jax_cpu_collectives_implementation", "gloo")
+    # Without recoverability the coordination service, on finding a process
+    # dead, aborts every other process from C++ (SIGABRT) at the same moment
+    # the live-process query in report_lost_peer returns; that race decided
+    # whether a survivor named the dead process. With it, a dead task is only
+    # recorded, and Cleanba's own exit path (EXIT_PEER_LOST) always runs. It
+    # also drops the service's exit barrier, so leave_together puts it back.
+    jax.config.update("jax_enable_recoverability", True)
     options = dict(
         local_device_ids=sorted(set(args.learner_device_ids) | set(args.actor_device_ids)),
         initialization_timeout=args.initialization_timeout,
@@ -141,6 +149,28 @@ def join(args: argparse.Namespace) -> None:
         raise SystemExit(f"cleanba: {advice}: {error}") from None
     finally:
         watchdog.cancel()
+    # Registered after jax's own clean-up (at import), so it runs before it.
+    atexit.register(leave_together, args.shutdown_timeout)
+
+
+def leave_together(timeout_s: int) -> None:
+    """A normal exit waits for every process: process 0 holds the
+    coordination service, so it leaves last, once the others have
+    disconnected from it. Failing processes leave with os._exit and never
+    reach this."""
+    from jax._src.distributed import global_state  # the client's barrier is not public
+
+    client, me, n = global_state.client, global_state.process_id, global_state.num_processes
+    try:
+        client.wait_at_barrier("cleanba_exit", timeout_s * 1000)
+        if me != 0:
+            jax.distributed.shutdown()
+            return
+        # Returns once every other process has disconnected (or died).
+        client.get_live_nodes(list(range(n)))
+    except Exception as error:
+        print(f"cleanba: not every process reached the end within --shutdown-timeout={timeout_s} s "
+              f"({str(error).splitlines()[0]}); leaving anyway.", file=sys.stderr, flush=True)
 
 
 # ---------------------------------------------------------------------------- layout
@@ -346,7 +376,7 @@ def report_lost_peer(layout: Layout, error: BaseException) -> None:
         who = f"the coordinator (process 0) is unreachable ({str(query_error).splitlines()[0]})"
     print(f"cleanba: process {me}: {who}; stopping this process too (exit status {EXIT_PEER_LOST}).",
           file=sys.stderr, flush=True)
-    # os._exit: a normal exit would wait --shutdown-timeout at jax.distributed's
+    # os._exit: a normal exit would wait --shutdown-timeout at leave_together's
     # exit barrier for the dead process.
     os._exit(EXIT_PEER_LOST)
 
@@ -354,7 +384,7 @@ def report_lost_peer(layout: Layout, error: BaseException) -> None:
 def exit_now_if_distributed(layout: Layout, error: BaseException) -> None:
     """Called with the exception that ends a process's training. In a
     distributed run, exits at once instead of raising: a normal exit waits up
-    to --shutdown-timeout at jax.distributed's exit barrier while the others
+    to --shutdown-timeout at leave_together's exit barrier while the others
     block in an all-reduce this process will never join; gone, it breaks their
     all-reduce and they stop with EXIT_PEER_LOST naming it."""
     if layout.process_count == 1 or isinstance(error, SystemExit) and error.code == 0:
