@@ -38,3 +38,14 @@ def test_a_bare_loop_refuses_a_senseless_env_count():
         with pytest.raises(ValueError, match=f"1 <= num_envs <= 12288, got {n}"):
             bare_loop(spec, n)
     assert bare_loop(spec, 12288).run(1) >= 0  # an async pool of 3 x 8,192 envs on 2 cores: one core's share
+
+
+def test_a_python_written_env_has_a_bare_loop_so_scale_can_measure_its_ceiling():
+    pytest.importorskip("numba", reason="Python-written envs need Numba (the test extra has it)")
+    from rlpool.bench.runners.python_envs import ensure_registered
+
+    ensure_registered("PyCartPole-v1")
+    # Built from the spec alone, the loop must still reach the compiled functions.
+    loop = bare_loop(rlpool.make_spec("PyCartPole-v1", seed=3), 5)
+    assert 0 < loop.run(2000) < 10
+    assert len(loop.step_seconds(100)) == 100

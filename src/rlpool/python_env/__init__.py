@@ -118,6 +118,7 @@ def register(
             dict(defaults),
             reward_threshold,
             f"Python ({getattr(step, '__module__', '?')})",
+            native=env_class.native_config,  # what the bench's bare loop builds its envs from too
             env_class_obj=env_class,
         )
     )

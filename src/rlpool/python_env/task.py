@@ -39,17 +39,18 @@ class EnvClass:
     def default_config(self) -> dict[str, Any]:
         return {}  # a Python-written env takes the common options only
 
-    def _full(self, config: dict[str, Any]) -> dict[str, Any]:
+    def native_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        """config with the layout and the compiled functions' addresses."""
         return {**config, **self._native_config}
 
     def spec(self, config: dict[str, Any]) -> dict[str, Any]:
-        return _native_class().spec(self._full(config))
+        return _native_class().spec(self.native_config(config))
 
     def resolve(self, config: dict[str, Any], label: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
-        return _native_class().resolve(self._full(config), label)
+        return _native_class().resolve(self.native_config(config), label)
 
     def __call__(self, config: dict[str, Any]):
-        pool = _pool_type()(self._full(config))
+        pool = _pool_type()(self.native_config(config))
         # The pool's workers call the cfuncs by address: the pool holds the
         # Numba objects, so their code lives as long as it does (the registry
         # holds them too, for as long as the process runs).
