@@ -161,6 +161,8 @@ def leave_together(timeout_s: int) -> None:
     from jax._src.distributed import global_state  # the client's barrier is not public
 
     client, me, n = global_state.client, global_state.process_id, global_state.num_processes
+    if client is None:  # the program shut jax.distributed down itself
+        return
     try:
         client.wait_at_barrier("cleanba_exit", timeout_s * 1000)
         if me != 0:
