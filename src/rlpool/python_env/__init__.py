@@ -118,7 +118,7 @@ def register(
             dict(defaults),
             reward_threshold,
             f"Python ({getattr(step, '__module__', '?')})",
-            native=env_class.native_config,  # what the bench's bare loop builds its envs from too
+            native=env_class.native_config,  # the one place the addresses join a config
             env_class_obj=env_class,
         )
     )

@@ -27,8 +27,10 @@ def _native_class():
 
 class EnvClass:
     """Stands where a family module's env class stands (Task.env_class()):
-    default_config(), spec(config), resolve(config) and construction, with the compiled
-    functions' addresses and the layout added to every native config."""
+    default_config(), resolve(config) and construction. The configs they get
+    have already been through native_config() (the task's ``native``, which
+    registry.resolve, the pool and the bench's bare loop all apply), so they
+    carry the compiled functions' addresses and the layout."""
 
     def __init__(self, layout: Layout, compiled: Compiled, py_reset, py_step) -> None:
         self.layout = layout
@@ -43,14 +45,11 @@ class EnvClass:
         """config with the layout and the compiled functions' addresses."""
         return {**config, **self._native_config}
 
-    def spec(self, config: dict[str, Any]) -> dict[str, Any]:
-        return _native_class().spec(self.native_config(config))
-
     def resolve(self, config: dict[str, Any], label: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
-        return _native_class().resolve(self.native_config(config), label)
+        return _native_class().resolve(config, label)
 
     def __call__(self, config: dict[str, Any]):
-        pool = _pool_type()(self.native_config(config))
+        pool = _pool_type()(config)
         # The pool's workers call the cfuncs by address: the pool holds the
         # Numba objects, so their code lives as long as it does (the registry
         # holds them too, for as long as the process runs).
