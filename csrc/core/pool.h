@@ -98,6 +98,7 @@ class Pool {
       for (size_t i = 0; i < num_blocks_; ++i) OpenAsyncBlock(blocks_[i]);
     } else {
       block_state_.assign(num_blocks_, BlockState::kFree);
+      block_first_id_.assign(num_blocks_, -1);
       for (size_t i = num_blocks_; i-- > 0;) free_blocks_.push_back(static_cast<uint32_t>(i));
       plain_fifo_.assign(num_blocks_, 0);
     }
@@ -168,6 +169,7 @@ class Pool {
       block_index = free_blocks_.back();
       free_blocks_.pop_back();
       blocks_[block_index].Open(buffer, static_cast<int>(k));
+      block_first_id_[block_index] = consecutive ? ids[0] : -1;
       if (caller_steps) {
         block_state_[block_index] = BlockState::kOwned;
         ticket.block = block_index;
@@ -189,7 +191,7 @@ class Pool {
           // stay equal for these envs, as every earlier task of theirs has
           // been run (none is in flight) and a stale one left queued from a
           // caller share still fails its claim.
-          OpenSplit(ids, k, split_chunk, block_index, reset);
+          OpenSplit(ids, k, consecutive, split_chunk, block_index, reset);
           ++sends_;
           return ticket;
         }
@@ -279,8 +281,14 @@ class Pool {
     Result r{b.data, b.rows};
     {
       std::lock_guard<std::mutex> lock(api_mu_);
-      const int32_t* ids = reinterpret_cast<const int32_t*>(layout_.At(r.data, kEnvId, 0));
-      for (int i = 0; i < r.rows; ++i) in_flight_[ids[i]] = 0;
+      // A consecutive send's ids are known without reading the rows' env
+      // ids, lines the worker wrote (and writes again next step).
+      if (!async_ && block_first_id_[index] >= 0) {
+        std::memset(in_flight_.data() + block_first_id_[index], 0, static_cast<size_t>(r.rows));
+      } else {
+        const int32_t* ids = reinterpret_cast<const int32_t*>(layout_.At(r.data, kEnvId, 0));
+        for (int i = 0; i < r.rows; ++i) in_flight_[ids[i]] = 0;
+      }
       in_flight_count_ -= static_cast<size_t>(r.rows);
       if (async_) {
         OpenAsyncBlock(b);
@@ -812,8 +820,8 @@ class Pool {
   // steps follow each other faster than a worker polls (a tight loop: it
   // will then be awake for the next one). Otherwise the caller runs every
   // chunk, as it would run the batch inline.
-  void OpenSplit(const int32_t* ids, size_t k, size_t chunk, uint32_t block, bool reset) {
-    split_.Open(sends_, block, ids, k, chunk, reset);
+  void OpenSplit(const int32_t* ids, size_t k, bool consecutive, size_t chunk, uint32_t block, bool reset) {
+    split_.Open(sends_, block, ids, k, consecutive, chunk, workers_->Size() + 1, reset);
     const auto now = std::chrono::steady_clock::now();
     const bool worth_waking = policy_.CostNs() * static_cast<double>(k) >= InlinePolicy::kBudgetNs ||
                               now - last_step_end_ < std::chrono::nanoseconds(tuning_.worker_spin_ns);
@@ -1001,6 +1009,7 @@ class Pool {
   uint64_t recv_index_ = 0;  // async: blocks received so far
   ShareSkip caller_skip_;     // the helping caller's (recv_mu_)
   std::vector<BlockState> block_state_;  // sync (api_mu_)
+  std::vector<int32_t> block_first_id_;  // sync: its send's first id if consecutive, else -1 (api_mu_)
   std::vector<uint32_t> free_blocks_;    // sync (api_mu_)
   std::vector<uint32_t> plain_fifo_;     // sync, a ring (api_mu_)
   size_t plain_head_ = 0, plain_count_ = 0;

@@ -77,7 +77,7 @@ def test_split_steps_mix_with_queued_and_inline_sends_and_stay_exact():
     the worker take from the two ends (csrc/core/split_step.h); a plain
     send() queues one task per env, claimed by generation; a few envs run
     inline. The three may follow each other on the same envs in any order,
-    with ids in any order: every env must still be stepped once per send,
+    with ids in any order or in a range: every env must still be stepped once per send,
     from its own state, its row where its id was sent."""
     num_envs = 1024
     env = rlpool.make("CartPole-v1", num_envs=num_envs, num_threads=1, seed=11)
@@ -92,10 +92,12 @@ def test_split_steps_mix_with_queued_and_inline_sends_and_stay_exact():
             seen[i].append(o.copy())
         steps_of[ids] += 1
 
-    for t in range(40):
-        kind = t % 4
+    for t in range(50):
+        kind = t % 5
         if kind == 0:  # every env, in order: split
             ids = np.arange(num_envs)
+        elif kind == 4:  # a consecutive range past env 0: split, its ids kept as the first one
+            ids = np.arange(100, num_envs - 24)
         elif kind == 1:  # most envs, shuffled: split, ids not contiguous
             ids = rng.permutation(num_envs)[: num_envs - 100]
         elif kind == 2:  # a plain send, then its recv: one queued task per env
