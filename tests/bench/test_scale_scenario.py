@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from rlpool.bench import pufferlib_ocean, scale
+from rlpool.bench.measure import Measurement, PointResult
 from rlpool.bench.runners import Skip, runners_for
 from rlpool.bench.scenarios import Point
 
@@ -25,6 +26,23 @@ def test_rlpool_bare_and_pufferlib_variants_step_cartpole():
     assert {"rlpool sync", "rlpool async", "pufferlib", "bare"} <= set(runners)
     actions = np.random.default_rng(0).integers(0, 2, size=(8, 16))
     assert_each_variant_steps(runners, actions)
+
+
+def test_a_bare_rows_ns_per_step_counts_every_loop_that_ran_at_once():
+    # Two bare loops ran at once, one per core, each at 10M steps/s (the
+    # rate reported): 20M env steps per second on 2 busy cores, 100 ns each.
+    point = Point("CartPole-v1", batch_size=16, num_threads=0)
+    bare = Measurement("bare", "bare", "loop", 8, 1, samples=[1e7], busy=[2.0], loops_at_once=2)
+    pool = Measurement("rlpool sync", "rlpool", "sync", 16, 16, samples=[1e7], busy=[2.0])
+    rows = {r.variant: r for r in scale.rows([PointResult(point, measurements=[bare, pool])])}
+    assert rows["bare"].cpu_ns_per_step == pytest.approx(100)
+    assert rows["rlpool sync"].cpu_ns_per_step == pytest.approx(200)
+
+
+def test_the_bare_runner_says_it_runs_one_loop_per_core():
+    point = Point("CartPole-v1", batch_size=16, num_threads=0, family="classic_control")
+    (runner,) = runners_for(point, ("bare",))
+    assert runner.loops_at_once == point.cores
 
 
 def test_pufferlib_steps_its_envs_in_its_own_buffers():

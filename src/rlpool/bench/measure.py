@@ -29,6 +29,7 @@ class Measurement:
     # variant kept busy (None for peers whose work runs in other processes).
     busy: list[float] = dataclasses.field(default_factory=list)
     in_process: bool = True
+    loops_at_once: int = 1  # Runner.loops_at_once: the rate is one of these loops'
 
     @property
     def cores_busy(self) -> float | None:
@@ -147,6 +148,7 @@ def _measure_point(point: Point, timing: Timing, libraries, progress: Progress |
                 continue
             m = Measurement(runner.label, runner.library, runner.mode, runner.num_envs, runner.batch_size)
             m.in_process = not runner.starts_processes
+            m.loops_at_once = runner.loops_at_once
             opened.append((runner, m))
         rank = {r.label: i for i, r in enumerate(runners)}
         opened.sort(key=lambda rm: rank[rm[0].label])

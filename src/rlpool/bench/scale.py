@@ -47,7 +47,7 @@ class Row:
     num_envs: int
     variant: str
     steps_per_s: float
-    cpu_ns_per_step: float | None  # cores busy / rate; None for peers in other processes
+    cpu_ns_per_step: float | None  # cores busy / env steps per second; None for peers in other processes
     ceiling_fraction: float | None
 
 
@@ -70,16 +70,18 @@ def rows(results: list[PointResult]) -> list[Row]:
     for pr in results:
         for m in pr.measurements:
             busy = m.cores_busy
+            # A bare row's rate is one loop's while every core ran one: its
+            # env steps per second are loops_at_once times the rate.
+            steps = m.steps_per_s * m.loops_at_once
             out.append(Row(pr.point.task, pr.point.batch_size, m.label, m.steps_per_s,
-                           busy * 1e9 / m.steps_per_s if busy and m.steps_per_s > 0 else None,
-                           ceiling_fraction(pr, m)))
+                           busy * 1e9 / steps if busy and steps > 0 else None, ceiling_fraction(pr, m)))
     return out
 
 
 def format_table(results: list[PointResult]) -> str:
     cores = os.cpu_count() or 1
     lines = [f"num_envs: the sync pool's envs (async pools hold 3x, batch num_envs). ns/step: CPU ns per env step "
-             f"(cores busy / rate). ceiling: rate / ({cores} cores x the one-core rate of the bare loop over the same "
+             f"(cores busy / env steps per second; the bare loops run one per core, their steps/s is one loop's). ceiling: rate / ({cores} cores x the one-core rate of the bare loop over the same "
              f"envs: bare for sync, bare-async for async).", ""]
     head = f"{'task':<24}{'num_envs':>9}  {'variant':<18}{'steps/s':>14}{'ns/step':>9}{'ceiling':>9}"
     lines += [head, "-" * len(head)]

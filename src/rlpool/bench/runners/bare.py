@@ -28,6 +28,7 @@ class BareLoop(Runner):
     def __init__(self, point, num_envs: int, threads: int = 1, library: str = "bare") -> None:
         super().__init__(point, num_envs)
         self.threads = threads
+        self.loops_at_once = threads
         self.library = library
 
     def open(self, actions: np.ndarray | None) -> None:

@@ -23,6 +23,9 @@ class Runner:
     # Seconds the last run() timed itself (the bare loops: the mean of each
     # core's own clock); None: time the call.
     own_seconds: float | None = None
+    # Copies of the work run at once, the rate counting one of them: the
+    # bare loops run one per core and report one core's rate.
+    loops_at_once = 1
 
     def __init__(self, point: Point, num_envs: int) -> None:
         self.point = point

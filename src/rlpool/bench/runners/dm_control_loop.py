@@ -112,6 +112,7 @@ class BarePhysics(Runner):
         # One loop per core, built here, untimed, and run at once (bare.py says why).
         self.loops = [lab.bare_physics(self.xml_path, self.envs, self.frame_skip, self.reset_steps)
                       for _ in range(self.point.cores)]
+        self.loops_at_once = len(self.loops)
 
     def run(self, iterations: int) -> int:
         self.own_seconds = at_once([lambda loop=loop: loop.run(iterations) for loop in self.loops])
