@@ -77,8 +77,8 @@ def test_split_steps_mix_with_queued_and_inline_sends_and_stay_exact():
     the worker take from the two ends (csrc/core/split_step.h); a plain
     send() queues one task per env, claimed by generation; a few envs run
     inline. The three may follow each other on the same envs in any order,
-    with ids in any order or in a range: every env must still be stepped once per send,
-    from its own state, its row where its id was sent."""
+    with ids in any order or in a range: every env must still be stepped
+    once per send, from its own state, its row where its id was sent."""
     num_envs = 1024
     env = rlpool.make("CartPole-v1", num_envs=num_envs, num_threads=1, seed=11)
     obs, _ = env.reset()

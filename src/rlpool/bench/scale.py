@@ -81,8 +81,9 @@ def rows(results: list[PointResult]) -> list[Row]:
 def format_table(results: list[PointResult]) -> str:
     cores = os.cpu_count() or 1
     lines = [f"num_envs: the sync pool's envs (async pools hold 3x, batch num_envs). ns/step: CPU ns per env step "
-             f"(cores busy / env steps per second; the bare loops run one per core, their steps/s is one loop's). ceiling: rate / ({cores} cores x the one-core rate of the bare loop over the same "
-             f"envs: bare for sync, bare-async for async).", ""]
+             f"(cores busy / env steps per second; the bare loops run one per core, their steps/s is one loop's). "
+             f"ceiling: rate / ({cores} cores x the one-core rate of the bare loop over the same envs: bare for sync, "
+             f"bare-async for async).", ""]
     head = f"{'task':<24}{'num_envs':>9}  {'variant':<18}{'steps/s':>14}{'ns/step':>9}{'ceiling':>9}"
     lines += [head, "-" * len(head)]
     for r in rows(results):
