@@ -6,6 +6,8 @@
 // CartPoles costs less than that: so the views of a block buffer are kept
 // and handed out again the next time the engine fills that same buffer,
 // once nothing outside the builder refers to them any more (Views below).
+// So is the tuple around them, with its info dicts: building and freeing
+// those was a fifth of a one-env step (Cached below).
 #pragma once
 
 #include <nanobind/nanobind.h>
@@ -128,8 +130,15 @@ class ResultBuilder {
     } else {
       v->owner->holds = true;
       v->handed_out = true;
+      if (v->cached.tuple.is_valid()) return nb::borrow<nb::tuple>(v->cached.tuple);
     }
-    const std::vector<nb::object>& arrays = v->arrays;
+    nb::tuple result = MakeTuple(v->arrays);
+    v->cached.Keep(result, v->arrays);
+    return result;
+  }
+
+ private:
+  nb::tuple MakeTuple(const std::vector<nb::object>& arrays) {
     const nb::object& env_id = arrays[kEnvId];
     nb::dict players;
     players[names_.env_id] = env_id;
@@ -154,7 +163,6 @@ class ResultBuilder {
                           info);
   }
 
- private:
   // The observation fields starting at `first`: one array, or a dict by key
   // (with a dict per inner key where a path has several).
   nb::object Observation(const std::vector<nb::object>& arrays, size_t first) {
@@ -171,6 +179,69 @@ class ResultBuilder {
     }
     return d;
   }
+
+  // The last tuple built over a set of views, kept with them and handed out
+  // again only as it was built. The tuple cannot change, but its dicts can
+  // (a caller may add, drop or swap keys before letting go of one), so each
+  // dict's keys and values are recorded in order and checked against it.
+  // Each dict is referred to once: by the tuple or by the dict it is in.
+  struct Cached {
+    nb::object tuple;  // none when there is nothing to hand out again
+    struct Dict {
+      PyObject* dict;  // borrowed: the tuple keeps it alive
+      size_t first, count;  // its keys and values in items
+    };
+    std::vector<Dict> dicts;
+    std::vector<std::pair<PyObject*, PyObject*>> items;
+    std::vector<Py_ssize_t> refs;  // references the tuple holds to each array
+
+    void Keep(const nb::tuple& t, const std::vector<nb::object>& arrays) {
+      tuple = t;
+      dicts.clear();
+      items.clear();
+      refs.assign(arrays.size(), 0);
+      for (nb::handle item : t) Record(item.ptr(), arrays);
+    }
+
+    // The references to array f that the builder holds, tuple included.
+    Py_ssize_t BuilderRefs(size_t f) const { return 1 + (tuple.is_valid() ? refs[f] : 0); }
+
+    enum class State { kNone, kHeld, kChanged, kFree };
+    // kHeld: a caller refers to the tuple or one of its dicts. kChanged: a
+    // dict no longer holds what it was built with. kFree: only the builder
+    // refers to it, and it is as built.
+    State Check() const {
+      if (!tuple.is_valid()) return State::kNone;
+      if (Py_REFCNT(tuple.ptr()) != 1) return State::kHeld;
+      for (const Dict& d : dicts)
+        if (Py_REFCNT(d.dict) != 1) return State::kHeld;
+      for (const Dict& d : dicts) {
+        if (PyDict_GET_SIZE(d.dict) != static_cast<Py_ssize_t>(d.count)) return State::kChanged;
+        Py_ssize_t pos = 0;
+        PyObject *key, *value;
+        for (size_t i = d.first; i < d.first + d.count; ++i)
+          if (!PyDict_Next(d.dict, &pos, &key, &value) || key != items[i].first || value != items[i].second)
+            return State::kChanged;
+      }
+      return State::kFree;
+    }
+
+   private:
+    void Record(PyObject* item, const std::vector<nb::object>& arrays) {
+      for (size_t f = 0; f < arrays.size(); ++f)
+        if (item == arrays[f].ptr()) {
+          ++refs[f];
+          return;
+        }
+      if (!PyDict_CheckExact(item)) return;
+      const size_t first = items.size();
+      Py_ssize_t pos = 0;
+      PyObject *key, *value;
+      while (PyDict_Next(item, &pos, &key, &value)) items.emplace_back(key, value);
+      dicts.push_back(Dict{item, first, items.size() - first});
+      for (size_t i = first, end = items.size(); i < end; ++i) Record(items[i].second, arrays);
+    }
+  };
 
   // The arrays over one block buffer, kept by the builder. While handed out
   // (in a result the caller may still hold) the buffer is theirs, as any
@@ -189,6 +260,7 @@ class ResultBuilder {
     std::vector<nb::object> arrays;
     std::vector<int> flags;  // each array's flags when made: a caller may change them (setflags)
     bool handed_out = true;
+    Cached cached;
   };
   // Enough for a loop that keeps the last result while it asks for the next
   // (three buffers then take turns), and one more; a caller who keeps more
@@ -239,12 +311,19 @@ class ResultBuilder {
   }
 
   // Whether nothing outside this builder refers to `v`'s arrays or their
-  // capsule: each array is held by v.arrays alone, the capsule by v and its
-  // arrays.
-  static bool Unused(const Views& v) {
+  // capsule: each array is held by v.arrays and the kept tuple alone, the
+  // capsule by v and its arrays. A kept tuple that was changed is dropped
+  // first (its dicts may hold arrays, or have let go of some).
+  static bool Unused(Views& v) {
     if (Py_REFCNT(v.capsule.ptr()) != static_cast<Py_ssize_t>(v.arrays.size()) + 1) return false;
-    for (const nb::object& a : v.arrays)
-      if (Py_REFCNT(a.ptr()) != 1) return false;
+    switch (v.cached.Check()) {
+      case Cached::State::kHeld: return false;
+      case Cached::State::kChanged: v.cached.tuple = nb::object(); break;
+      case Cached::State::kNone:
+      case Cached::State::kFree: break;
+    }
+    for (size_t f = 0; f < v.arrays.size(); ++f)
+      if (Py_REFCNT(v.arrays[f].ptr()) != v.cached.BuilderRefs(f)) return false;
     return true;
   }
 

@@ -113,3 +113,77 @@ def test_async_results_are_reused_and_stay_right():
         del obs, info
         env.send(np.zeros(4, np.int32), env_ids)
     assert len(ids) < 50
+
+
+def snapshot(value):
+    """A result as plain Python, dicts with their keys in order."""
+    if isinstance(value, tuple):
+        return tuple(snapshot(v) for v in value)
+    if isinstance(value, dict):
+        return [(k, snapshot(v)) for k, v in value.items()]
+    return (value.dtype.str, value.shape, value.tolist())
+
+
+def same_objects(result):
+    """Which of a result's arrays are one object (info["env_id"] is also
+    info["players"]["env_id"]), as a pattern that does not depend on ids."""
+    seen = {}
+
+    def walk(value):
+        if isinstance(value, (tuple, dict)):
+            return [walk(v) for v in (value.values() if isinstance(value, dict) else value)]
+        return seen.setdefault(id(value), len(seen))
+
+    return walk(result)
+
+
+TASKS = {
+    "plain": ("CartPole-v1", {}),
+    "same_step": ("CartPole-v1", {"autoreset_mode": "same_step"}),
+    "dict_obs": ("MiniGrid-Empty-5x5-v0", {}),
+}
+
+
+@pytest.mark.parametrize("name", list(TASKS))
+def test_the_tuple_and_its_dicts_are_handed_out_again_and_read_as_new_ones(name):
+    task, options = TASKS[name]
+    reusing, keeping = (rlpool.make(task, num_envs=N, seed=3, **options) for _ in range(2))
+    reusing.reset(), keeping.reset()
+    kept, infos = [], set()
+    for t in range(60):  # CartPole's first episodes end here: the final_ fields fill
+        a = (actions(t) % reusing.action_space.n).astype(np.int32)
+        result = reusing.step(a)
+        infos.add(id(result[4]))
+        fresh = keeping.step(a)
+        kept.append(fresh)
+        assert snapshot(result) == snapshot(fresh)
+        assert same_objects(result) == same_objects(fresh)
+        del result
+    assert len(infos) <= 3, f"{len(infos)} distinct info dicts over 60 steps: the binder built new ones"
+
+
+# What a caller may do to an info dict before letting go of it.
+CHANGES = {
+    "add": lambda i: i.__setitem__("mine", 1),
+    "drop": lambda i: i.pop("elapsed_step"),
+    "swap": lambda i: i.update(env_id=i["elapsed_step"], elapsed_step=i["env_id"]),
+    "reorder": lambda i: i.__setitem__("env_id", i.pop("env_id")),
+    "replace": lambda i: i.__setitem__("env_id", np.zeros(N, np.int32)),
+    "players": lambda i: i["players"].__setitem__("mine", 1),
+    "players_drop": lambda i: i["players"].clear(),
+}
+
+
+@pytest.mark.parametrize("name", list(CHANGES))
+def test_an_info_dict_changed_before_it_was_dropped_is_not_handed_out_again(name):
+    env, reference = make(), make()
+    for t in range(40):
+        a = actions(t).astype(np.int32)
+        result = env.step(a)
+        expected = reference.step(a)
+        assert snapshot(result) == snapshot(expected), f"step {t} after a caller's change ({name})"
+        assert same_objects(result) == same_objects(expected)
+        if t % 5 == 4:
+            CHANGES[name](result[4])
+        del result, expected
+
