@@ -152,13 +152,13 @@ class Pool {
     // time in a step of a few cheap envs.
     const size_t split_chunk = caller_steps ? SplitChunk(k) : 0;
     const auto sent_at = split_chunk > 0 ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    const bool consecutive = CheckIds(ids, k);
+    const int32_t first_id = CheckIds(ids, k) ? ids[0] : -1;  // -1: not one consecutive range
     if (!async_ && free_blocks_.empty())  // unreachable: each send holds an env
       throw std::runtime_error("too many send() calls without recv(); call recv() first");
     char* buffer = async_ ? nullptr : buffers_->Acquire();  // may throw: before any state changes
     if (!reset) write_actions(actions_.data());
-    if (consecutive) {
-      std::memset(in_flight_.data() + ids[0], 1, k);
+    if (first_id >= 0) {
+      std::memset(in_flight_.data() + first_id, 1, k);
     } else {
       for (size_t i = 0; i < k; ++i) in_flight_[ids[i]] = 1;
     }
@@ -169,7 +169,7 @@ class Pool {
       block_index = free_blocks_.back();
       free_blocks_.pop_back();
       blocks_[block_index].Open(buffer, static_cast<int>(k));
-      block_first_id_[block_index] = consecutive ? ids[0] : -1;
+      block_first_id_[block_index] = first_id;
       if (caller_steps) {
         block_state_[block_index] = BlockState::kOwned;
         ticket.block = block_index;
@@ -191,7 +191,7 @@ class Pool {
           // stay equal for these envs, as every earlier task of theirs has
           // been run (none is in flight) and a stale one left queued from a
           // caller share still fails its claim.
-          OpenSplit(ids, k, consecutive, split_chunk, block_index, reset);
+          OpenSplit(ids, k, first_id, split_chunk, block_index, reset);
           ++sends_;
           return ticket;
         }
@@ -260,12 +260,16 @@ class Pool {
     }
     Block& b = blocks_[index];
     double timed_ns = -1;  // a step timed for split_choice_: wall ns per env
+    std::chrono::steady_clock::time_point timed_end;
     try {
       const size_t inline_k = running_inline_.size();
       RunInlineTasks(check_interrupt, poll);
       WaitHelping(b, check_interrupt, poll, own_share ? &share_ : nullptr, own_split);
-      if (own_split || running_timed_)
-        timed_ns = NsSince(step_sent_) / static_cast<double>(own_split ? split_.Size() : inline_k);
+      if (own_split || running_timed_) {
+        timed_end = std::chrono::steady_clock::now();
+        timed_ns = std::chrono::duration<double, std::nano>(timed_end - step_sent_).count() /
+                   static_cast<double>(own_split ? split_.Size() : inline_k);
+      }
     } catch (...) {
       // Abandoned: a step's block becomes the next plain recv()'s result.
       if (!async_ && ticket.block >= 0) {
@@ -299,7 +303,7 @@ class Pool {
         if (own_split && timed_ns >= 0) split_choice_.RecordSplit(timed_ns);
         if (running_timed_ && timed_ns >= 0) split_choice_.RecordInline(timed_ns);
         if (split_.Holds(static_cast<int64_t>(index))) split_.Close();
-        if (ticket.block >= 0) last_step_end_ = std::chrono::steady_clock::now();
+        if (ticket.block >= 0 && timed_ns >= 0) last_step_end_ = timed_end;  // only OpenSplit reads it
         b.data = nullptr;
         block_state_[index] = BlockState::kFree;
         free_blocks_.push_back(static_cast<uint32_t>(index));
@@ -820,8 +824,8 @@ class Pool {
   // steps follow each other faster than a worker polls (a tight loop: it
   // will then be awake for the next one). Otherwise the caller runs every
   // chunk, as it would run the batch inline.
-  void OpenSplit(const int32_t* ids, size_t k, bool consecutive, size_t chunk, uint32_t block, bool reset) {
-    split_.Open(sends_, block, ids, k, consecutive, chunk, workers_->Size() + 1, reset);
+  void OpenSplit(const int32_t* ids, size_t k, int32_t first_id, size_t chunk, uint32_t block, bool reset) {
+    split_.Open(sends_, block, ids, k, first_id, chunk, workers_->Size() + 1, reset);
     const auto now = std::chrono::steady_clock::now();
     const bool worth_waking = policy_.CostNs() * static_cast<double>(k) >= InlinePolicy::kBudgetNs ||
                               now - last_step_end_ < std::chrono::nanoseconds(tuning_.worker_spin_ns);
@@ -1019,7 +1023,7 @@ class Pool {
   InlinePolicy policy_;  // Decide under api_mu_, Record under recv_mu_
   CallerShare<Task> share_{static_cast<size_t>(options_.num_envs)};  // see caller_share.h
   SplitStep split_{static_cast<size_t>(options_.num_envs)};           // see split_step.h
-  std::chrono::steady_clock::time_point last_step_end_;                // the last step's recv (api_mu_)
+  std::chrono::steady_clock::time_point last_step_end_;                // the end of the last step that could split (api_mu_)
   std::chrono::steady_clock::time_point step_sent_;                    // when the last step that could split was sent (api_mu_)
   SplitChoice split_choice_;                                           // split or inline (api_mu_)
   bool inline_timed_ = false;   // inline_tasks_ are a step timed against splitting (api_mu_)

@@ -105,17 +105,17 @@ class SplitStep {
   bool Reset() const { return reset_; }
   static size_t Chunks(size_t k, size_t chunk) { return (k + chunk - 1) / chunk; }
 
-  // Opens the step of send `send`: ids[0..k) (k <= kMaxRows; `consecutive`:
-  // ids[i] == ids[0] + i), taken by up to `takers` threads in chunks sized
-  // around `chunk` rows (Take).
+  // Opens the step of send `send`: ids[0..k) (k <= kMaxRows; `first_id`:
+  // ids[0] if ids[i] == ids[0] + i, else -1), taken by up to `takers`
+  // threads in chunks sized around `chunk` rows (Take).
   // Publishes with a release store; the markers are queued after it.
-  void Open(uint64_t send, int64_t block, const int32_t* ids, size_t k, bool consecutive, size_t chunk,
+  void Open(uint64_t send, int64_t block, const int32_t* ids, size_t k, int32_t first_id, size_t chunk,
             size_t takers, bool reset) {
     block_ = block;
     send_ = send;
     size_ = k;
-    first_id_ = consecutive ? ids[0] : -1;
-    if (!consecutive) ids_.assign(ids, ids + k);
+    first_id_ = first_id;
+    if (first_id < 0) ids_.assign(ids, ids + k);
     takers_ = std::max<size_t>(1, takers);
     max_chunk_ = 4 * chunk;
     min_chunk_ = std::max<uint64_t>(1, chunk / 4);
