@@ -34,7 +34,7 @@ def test_cores_scenario_measures_fresh_default_pools(monkeypatch):
     real_open = cores.BareLoop.open
 
     def counting_open(self, actions):
-        bare_env_counts.append((self.num_envs, self.threads))
+        bare_env_counts.append((self.num_envs, self.loops_at_once))
         real_open(self, actions)
 
     monkeypatch.setattr(cores.BareLoop, "open", counting_open)

@@ -27,8 +27,7 @@ class BareLoop(Runner):
 
     def __init__(self, point, num_envs: int, threads: int = 1, library: str = "bare") -> None:
         super().__init__(point, num_envs)
-        self.threads = threads
-        self.loops_at_once = threads
+        self.loops_at_once = threads  # one loop per thread
         self.library = library
 
     def open(self, actions: np.ndarray | None) -> None:
@@ -38,7 +37,7 @@ class BareLoop(Runner):
 
         try:
             options = dict(self.point.options)
-            self.seeds = [k * self.num_envs for k in range(self.threads)]  # loop k: envs seeds[k], seeds[k] + 1, ...
+            self.seeds = [k * self.num_envs for k in range(self.loops_at_once)]  # loop k: envs seeds[k], seeds[k] + 1, ...
             # Built here, untimed: for Atari that is ~0.1 s of palette set-up per env.
             self.loops = [bare_loop(rlpool.make_spec(self.point.task, seed=seed, **options), self.num_envs)
                           for seed in self.seeds]
