@@ -61,6 +61,20 @@ struct Interrupt {
 [[noreturn]] inline nb::object RefuseCopy(nb::handle) { throw nb::type_error(kCopyMessage); }
 [[noreturn]] inline nb::object RefuseDeepCopy(nb::handle, nb::handle) { throw nb::type_error(kCopyMessage); }
 
+// The pool type's garbage-collector slots: the results it keeps for reuse
+// may end up in a cycle with it (ResultBuilder::Traverse). An instance
+// still being built has nothing to visit.
+template <class Py>
+int TraversePool(PyObject* self, visitproc visit, void* arg) {
+  Py_VISIT(Py_TYPE(self));
+  return nb::inst_ready(self) ? nb::inst_ptr<Py>(self)->TraverseResults(visit, arg) : 0;
+}
+template <class Py>
+int ClearPool(PyObject* self) {
+  if (nb::inst_ready(self)) nb::inst_ptr<Py>(self)->ClearResults();
+  return 0;
+}
+
 }  // namespace detail
 
 template <class Env>
@@ -117,6 +131,12 @@ class PyPool {
   nb::tuple Reset(nb::handle env_id) { return SendRecv(nb::none(), env_id, true); }
 
   size_t InFlight() { return Get().InFlight(); }
+
+  // The results kept for reuse, for the type's garbage-collector slots.
+  int TraverseResults(visitproc visit, void* arg) const { return results_ ? results_->Traverse(visit, arg) : 0; }
+  void ClearResults() {
+    if (results_) results_->Clear();
+  }
 
   // Joins the workers; the pool object stays so that late calls get a clear
   // error. In a fork child it does nothing.
@@ -253,7 +273,10 @@ void BindEnv(nb::module_& m, const char* name) {
   if (!NumpyReady())
     throw std::logic_error("the module's init must call rlpool::ImportNumpy() (numpy_module.h) before BindEnv");
   using Py = PyPool<Env>;
-  nb::class_<Py> cls(m, name);
+  static PyType_Slot slots[] = {{Py_tp_traverse, reinterpret_cast<void*>(&detail::TraversePool<Py>)},
+                                {Py_tp_clear, reinterpret_cast<void*>(&detail::ClearPool<Py>)},
+                                {0, nullptr}};
+  nb::class_<Py> cls(m, name, nb::type_slots(slots));
   cls.def("__init__",
            [](Py* self, const std::map<std::string, ConfigValue>& values) {
              Config c(values);

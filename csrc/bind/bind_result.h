@@ -130,10 +130,15 @@ class ResultBuilder {
     } else {
       v->owner->holds = true;
       v->handed_out = true;
-      if (v->cached.tuple.is_valid()) return nb::borrow<nb::tuple>(v->cached.tuple);
     }
-    nb::tuple result = MakeTuple(v->arrays);
-    v->cached.Keep(result, v->arrays);
+    const bool kept = v->cached.tuple.is_valid();
+    nb::tuple result = kept ? nb::borrow<nb::tuple>(v->cached.tuple) : MakeTuple(v->arrays);
+    if (!kept) v->cached.Keep(result, v->arrays);
+    // Last, once kept_ is left alone: freeing a tuple whose dicts a caller
+    // changed may run Python (the __del__ of something put in one), which
+    // may step this pool again.
+    std::vector<nb::object> retired;
+    retired.swap(retired_);
     return result;
   }
 
@@ -304,6 +309,7 @@ class ResultBuilder {
           drop = i;
           break;
         }
+      Retire(kept_[drop].cached);
       kept_.erase(kept_.begin() + static_cast<long>(drop));
     }
     kept_.push_back(std::move(v));
@@ -314,17 +320,40 @@ class ResultBuilder {
   // capsule: each array is held by v.arrays and the kept tuple alone, the
   // capsule by v and its arrays. A kept tuple that was changed is dropped
   // first (its dicts may hold arrays, or have let go of some).
-  static bool Unused(Views& v) {
+  bool Unused(Views& v) {
     if (Py_REFCNT(v.capsule.ptr()) != static_cast<Py_ssize_t>(v.arrays.size()) + 1) return false;
     switch (v.cached.Check()) {
       case Cached::State::kHeld: return false;
-      case Cached::State::kChanged: v.cached.tuple = nb::object(); break;
+      case Cached::State::kChanged: Retire(v.cached); break;
       case Cached::State::kNone:
       case Cached::State::kFree: break;
     }
     for (size_t f = 0; f < v.arrays.size(); ++f)
       if (Py_REFCNT(v.arrays[f].ptr()) != v.cached.BuilderRefs(f)) return false;
     return true;
+  }
+
+ public:
+  // For the pool's garbage-collector slots (bind_pool.h): a kept tuple may
+  // hold, in a dict a caller changed, something that refers back to the
+  // pool, a cycle only the collector can break.
+  int Traverse(visitproc visit, void* arg) const {
+    for (const Views& v : kept_) Py_VISIT(v.cached.tuple.ptr());
+    for (const nb::object& o : retired_) Py_VISIT(o.ptr());
+    return 0;
+  }
+  void Clear() {
+    for (Views& v : kept_) Retire(v.cached);
+    std::vector<nb::object> retired;
+    retired.swap(retired_);
+  }
+
+ private:
+  // Lets go of a kept tuple at the end of Build (see there). An idle set's
+  // tuple was found as built, holding nothing of a caller's, so it may go
+  // at once.
+  void Retire(Cached& c) {
+    if (c.tuple.is_valid()) retired_.push_back(std::move(c.tuple));
   }
 
   // Gives back to the pool the buffers of results nobody holds any more.
@@ -382,6 +411,7 @@ class ResultBuilder {
   std::vector<std::vector<npy_intp>> shapes_;
   std::vector<int> types_;
   std::vector<Views> kept_;  // oldest first
+  std::vector<nb::object> retired_;  // tuples to let go of once Build is done with kept_
   size_t num_obs_ = 0;
   Names names_;
 };

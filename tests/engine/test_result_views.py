@@ -4,6 +4,12 @@ what spares a cheap step the cost of making new arrays. A result the caller
 holds, whole or in part, in any form, must never change; a reused array must
 look exactly as a new one would."""
 
+import gc
+import pathlib
+import subprocess
+import sys
+import weakref
+
 import numpy as np
 import pytest
 
@@ -187,3 +193,52 @@ def test_an_info_dict_changed_before_it_was_dropped_is_not_handed_out_again(name
             CHANGES[name](result[4])
         del result, expected
 
+
+
+class StepsWhenFreed:
+    """Put in an info dict: freeing it steps the pool again, inside the
+    binder's own bookkeeping of kept results."""
+
+    def __init__(self, env, steps):
+        self.env, self.steps = env, steps
+
+    def __del__(self):
+        obs, _, _, _, info = self.env.step(actions(0).astype(np.int32))
+        self.steps.append((obs.shape, info["env_id"].tolist()))
+
+
+def step_with_dicts_that_step_when_freed():
+    env = make()
+    steps = []
+    for t in range(40):
+        obs, _, _, _, info = env.step(actions(t).astype(np.int32))
+        assert obs.shape == (N, 4) and info["env_id"].tolist() == list(range(N))
+        assert list(info) == ["env_id", "players", "elapsed_step"]
+        if t % 3 == 0:
+            info["mine"] = StepsWhenFreed(env, steps)
+        del obs, info
+    assert len(steps) >= 10 and all(s == ((N, 4), list(range(N))) for s in steps)
+    print("done")
+
+
+def test_freeing_a_changed_info_dict_may_step_the_pool_again():
+    # In a process of its own: a binder that freed such a dict while it
+    # walked its kept results corrupted the heap, which showed only at exit.
+    root = pathlib.Path(__file__).resolve().parents[2]
+    run = subprocess.run(
+        [sys.executable, "-c", f"from {__name__} import step_with_dicts_that_step_when_freed as f; f()"],
+        cwd=root, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and run.stdout.strip() == "done", run.stderr[-3000:]
+
+
+def test_a_pool_whose_kept_result_refers_back_to_it_is_still_freed():
+    env = make()
+    steps = []
+    obs, _, _, _, info = env.step(actions(0).astype(np.int32))
+    info["mine"] = StepsWhenFreed(env, steps)  # the kept tuple's info now refers to env
+    del obs, info
+    pool = weakref.ref(env)
+    del env
+    gc.collect()
+    assert pool() is None, "the pool and the result it keeps for reuse were never freed"
+    assert steps == [((N, 4), list(range(N)))]
