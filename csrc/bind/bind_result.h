@@ -349,9 +349,9 @@ class ResultBuilder {
   }
 
  private:
-  // Lets go of a kept tuple at the end of Build (see there). An idle set's
-  // tuple was found as built, holding nothing of a caller's, so it may go
-  // at once.
+  // Lets go of a kept tuple at the end of Build (see there). (Reusable
+  // drops an idle set's at once: it was found as built, holding nothing of
+  // a caller's.)
   void Retire(Cached& c) {
     if (c.tuple.is_valid()) retired_.push_back(std::move(c.tuple));
   }
