@@ -155,7 +155,7 @@ def test_the_tuple_and_its_dicts_are_handed_out_again_and_read_as_new_ones(name)
     task, options = TASKS[name]
     reusing, keeping = (rlpool.make(task, num_envs=N, seed=3, **options) for _ in range(2))
     reusing.reset(), keeping.reset()
-    kept, infos = [], set()
+    kept, infos = [], set()  # holding every result of `keeping` makes it build each one anew
     for t in range(60):  # CartPole's first episodes end here: the final_ fields fill
         a = (actions(t) % reusing.action_space.n).astype(np.int32)
         result = reusing.step(a)
@@ -192,7 +192,6 @@ def test_an_info_dict_changed_before_it_was_dropped_is_not_handed_out_again(name
         if t % 5 == 4:
             CHANGES[name](result[4])
         del result, expected
-
 
 
 class StepsWhenFreed:
