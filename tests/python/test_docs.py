@@ -19,7 +19,17 @@ def test_without_cpp_section_runs():
     env = namespace["env"]
     # A continuous toy: Box action, structured state, an info field, a step drawing noise.
     assert env.action_space.shape == (2,) and env.action_space.dtype == np.float32
-    obs, reward, terminated, truncated, info = env.recv()
-    distance = np.sqrt(obs[:, 0].astype(np.float64) ** 2 + obs[:, 1].astype(np.float64) ** 2)
-    np.testing.assert_allclose(info["distance"], distance, rtol=1e-6)
-    np.testing.assert_allclose(reward, -info["distance"], rtol=1e-6)
+    # Episodes end near step 45 (the controller brings the mass within 0.05 of the origin), so a batch
+    # may hold envs in their reset step: reward 0, the new start's distance. Which envs those are
+    # depends on the order the threads finished in, not on the seed.
+    stepped = 0
+    for _ in range(20):
+        obs, reward, terminated, truncated, info = env.recv()
+        distance = np.sqrt(obs[:, 0].astype(np.float64) ** 2 + obs[:, 1].astype(np.float64) ** 2)
+        np.testing.assert_allclose(info["distance"], distance, rtol=1e-6)
+        started = info["elapsed_step"] == 0
+        np.testing.assert_array_equal(reward[started], 0.0)
+        np.testing.assert_allclose(reward[~started], -info["distance"][~started], rtol=1e-6)
+        stepped += int((~started).sum())
+        env.send(-obs[:, :2] - obs[:, 2:], info["env_id"])
+    assert stepped > 0
