@@ -137,9 +137,21 @@ class ResultBuilder {
     // Last, once kept_ is left alone: freeing a tuple whose dicts a caller
     // changed may run Python (the __del__ of something put in one), which
     // may step this pool again.
-    std::vector<nb::object> retired;
-    retired.swap(retired_);
+    FreeRetired();
     return result;
+  }
+
+  // For the pool's garbage-collector slots (bind_pool.h): a kept tuple may
+  // hold, in a dict a caller changed, something that refers back to the
+  // pool, a cycle only the collector can break.
+  int Traverse(visitproc visit, void* arg) const {
+    for (const Views& v : kept_) Py_VISIT(v.cached.tuple.ptr());
+    for (const nb::object& o : retired_) Py_VISIT(o.ptr());
+    return 0;
+  }
+  void Clear() {
+    for (Views& v : kept_) Retire(v.cached);
+    FreeRetired();
   }
 
  private:
@@ -333,27 +345,19 @@ class ResultBuilder {
     return true;
   }
 
- public:
-  // For the pool's garbage-collector slots (bind_pool.h): a kept tuple may
-  // hold, in a dict a caller changed, something that refers back to the
-  // pool, a cycle only the collector can break.
-  int Traverse(visitproc visit, void* arg) const {
-    for (const Views& v : kept_) Py_VISIT(v.cached.tuple.ptr());
-    for (const nb::object& o : retired_) Py_VISIT(o.ptr());
-    return 0;
-  }
-  void Clear() {
-    for (Views& v : kept_) Retire(v.cached);
-    std::vector<nb::object> retired;
-    retired.swap(retired_);
-  }
-
  private:
   // Lets go of a kept tuple at the end of Build (see there). (Reusable
   // drops an idle set's at once: it was found as built, holding nothing of
   // a caller's.)
   void Retire(Cached& c) {
     if (c.tuple.is_valid()) retired_.push_back(std::move(c.tuple));
+  }
+
+  // Frees the retired tuples. retired_ is emptied first: freeing one may
+  // run Python that steps this pool again and retires more.
+  void FreeRetired() {
+    std::vector<nb::object> retired;
+    retired.swap(retired_);
   }
 
   // Gives back to the pool the buffers of results nobody holds any more.
