@@ -182,28 +182,24 @@ class Pool {
     // workers, so its work overlaps the caller's Python.
     InlinePolicy::Decision d;
     if (caller_steps || async_) d = policy_.Decide(inline_tasks_.size(), k);
-    bool timed_inline = false;
-    if (caller_steps && !d.probe) {
-      if (split_chunk > 0) {
-        step_sent_ = sent_at;
-        if (split_choice_.Split()) {
-          // No task per env, so no generation either: sent_ and claimed
-          // stay equal for these envs, as every earlier task of theirs has
-          // been run (none is in flight) and a stale one left queued from a
-          // caller share still fails its claim.
-          OpenSplit(ids, k, first_id, split_chunk, block_index, reset);
-          ++sends_;
-          return ticket;
-        }
-        d.inline_n = k;  // the other choice: the caller alone, timed against the split
-        timed_inline = inline_tasks_.empty();
-      }
+    if (caller_steps && !d.probe && split_chunk > 0) {
+      // Split, or the other choice, the caller alone, also run as a split
+      // step that no worker is told of: then no env pays for a task of its
+      // own (a 32-byte Task written, copied and read back, and its
+      // generation), ~10% of a Taxi step on one core. No task per env, so
+      // no generation either: sent_ and claimed stay equal for these envs,
+      // as every earlier task of theirs has been run (none is in flight)
+      // and a stale one left queued from a caller share still fails its
+      // claim.
+      step_sent_ = sent_at;
+      OpenSplit(ids, k, first_id, split_chunk, block_index, reset, split_choice_.Split());
+      ++sends_;
+      return ticket;
     }
     for (size_t i = 0; i < k; ++i)
       tasks_[i] = Task{ids[i], async_ ? -1 : static_cast<int32_t>(i), block_index, reset, ++sent_[ids[i]], sends_};
     ++sends_;
     inline_probe_ = inline_probe_ || d.probe;
-    inline_timed_ = timed_inline;
     inline_tasks_.insert(inline_tasks_.end(), tasks_.begin(), tasks_.begin() + static_cast<long>(d.inline_n));
     if (d.inline_n < k) {
       // Not while tasks the caller ran are still queued: a worker that is
@@ -252,7 +248,6 @@ class Pool {
       }
       running_inline_.swap(inline_tasks_);
       running_probe_ = std::exchange(inline_probe_, false);
-      running_timed_ = std::exchange(inline_timed_, false);
       // share_ is this step's while its block is in flight: no other send
       // touches it until the bookkeeping below (api_mu_) lets it go.
       own_share = share_.Holds(ticket.block);  // never in async mode: no share is opened
@@ -262,13 +257,12 @@ class Pool {
     double timed_ns = -1;  // a step timed for split_choice_: wall ns per env
     std::chrono::steady_clock::time_point timed_end;
     try {
-      const size_t inline_k = running_inline_.size();
       RunInlineTasks(check_interrupt, poll);
       WaitHelping(b, check_interrupt, poll, own_share ? &share_ : nullptr, own_split);
-      if (own_split || running_timed_) {
+      if (own_split) {
         timed_end = std::chrono::steady_clock::now();
         timed_ns = std::chrono::duration<double, std::nano>(timed_end - step_sent_).count() /
-                   static_cast<double>(own_split ? split_.Size() : inline_k);
+                   static_cast<double>(split_.Size());
       }
     } catch (...) {
       // Abandoned: a step's block becomes the next plain recv()'s result.
@@ -300,8 +294,10 @@ class Pool {
       } else {
         if (ticket.block < 0) PopPlain();
         if (own_share) share_.Close();
-        if (own_split && timed_ns >= 0) split_choice_.RecordSplit(timed_ns);
-        if (running_timed_ && timed_ns >= 0) split_choice_.RecordInline(timed_ns);
+        if (own_split && timed_ns >= 0) {
+          if (split_alone_) split_choice_.RecordInline(timed_ns);
+          else split_choice_.RecordSplit(timed_ns);
+        }
         if (split_.Holds(static_cast<int64_t>(index))) split_.Close();
         if (ticket.block >= 0 && timed_ns >= 0) last_step_end_ = timed_end;  // only OpenSplit reads it
         b.data = nullptr;
@@ -817,15 +813,20 @@ class Pool {
     return chunk;
   }
 
-  // The workers are told of the step only if that pays: waking a sleeping
+  // Opens a split step: shared with the workers when `share` (the choice
+  // timed as split), else the caller's alone (timed as inline). Even when
+  // shared, the workers are told of it only if that pays: waking a sleeping
   // worker costs the caller a system call and the worker 5-10 us before it
   // runs, longer than a small step takes the caller alone. So a sleeping
   // worker is woken only for a step dearer than the inline budget, or when
   // steps follow each other faster than a worker polls (a tight loop: it
   // will then be awake for the next one). Otherwise the caller runs every
   // chunk, as it would run the batch inline.
-  void OpenSplit(const int32_t* ids, size_t k, int32_t first_id, size_t chunk, uint32_t block, bool reset) {
+  void OpenSplit(const int32_t* ids, size_t k, int32_t first_id, size_t chunk, uint32_t block, bool reset,
+                 bool share) {
     split_.Open(sends_, block, ids, k, first_id, chunk, workers_->Size() + 1, reset);
+    split_alone_ = !share;
+    if (!share) return;
     const auto now = std::chrono::steady_clock::now();
     const bool worth_waking = policy_.CostNs() * static_cast<double>(k) >= InlinePolicy::kBudgetNs ||
                               now - last_step_end_ < std::chrono::nanoseconds(tuning_.worker_spin_ns);
@@ -1026,8 +1027,7 @@ class Pool {
   std::chrono::steady_clock::time_point last_step_end_;                // the end of the last step that could split (api_mu_)
   std::chrono::steady_clock::time_point step_sent_;                    // when the last step that could split was sent (api_mu_)
   SplitChoice split_choice_;                                           // split or inline (api_mu_)
-  bool inline_timed_ = false;   // inline_tasks_ are a step timed against splitting (api_mu_)
-  bool running_timed_ = false;  // ... running_inline_ are (recv_mu_)
+  bool split_alone_ = false;  // the open split step is the caller's alone, timed as inline (api_mu_)
   // When the workers leave a core idle, a waiting caller runs queued tasks
   // and both poll before sleeping (see wait_tuning.h).
   WaitTuning tuning_ = WaitTuning::FromEnvironment().Resolved(options_.num_threads < PoolOptions::Cores());

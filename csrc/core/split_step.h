@@ -38,9 +38,9 @@ namespace rlpool {
 // the host puts the two cores, and changes while a process runs (measured on
 // this project's VMs: the same 256-env CartPole pool read 44M steps/s for
 // minutes, then 22M, against 31M on one thread). So the caller times both:
-// a split step's wall time per env, and an inline batch's, each a moving
-// average, runs the cheaper, and tries the other for kTrySteps steps every
-// kTryEvery.
+// a split step's wall time per env, and the caller's alone (a split step
+// no worker is told of, "inline" here), each a moving average, runs the
+// cheaper, and tries the other for kTrySteps steps every kTryEvery.
 class SplitChoice {
  public:
   static constexpr int kTryEvery = 64;  // steps between tries of the choice not taken
