@@ -186,11 +186,11 @@ class Pool {
       // Split, or the other choice, the caller alone, also run as a split
       // step that no worker is told of: then no env pays for a task of its
       // own (a 32-byte Task written, copied and read back, and its
-      // generation), ~10% of a Taxi step on one core. No task per env, so
-      // no generation either: sent_ and claimed stay equal for these envs,
-      // as every earlier task of theirs has been run (none is in flight)
-      // and a stale one left queued from a caller share still fails its
-      // claim.
+      // generation), 5-12% of Taxi's steps/s (docs/engine.md). No task per
+      // env, so no generation either: sent_ and claimed stay equal for
+      // these envs, as every earlier task of theirs has been run (none is
+      // in flight) and a stale one left queued from a caller share still
+      // fails its claim.
       step_sent_ = sent_at;
       OpenSplit(ids, k, first_id, split_chunk, block_index, reset, split_choice_.Split());
       ++sends_;
