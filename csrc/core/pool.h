@@ -146,8 +146,8 @@ class Pool {
     CheckOpen();
     if (k == 0) throw std::invalid_argument("send() needs at least one env id, got none");
     // When a step may be split, the choice (split_choice_) times either way
-    // from here to its recv: a split step's and an inline one's own per-env
-    // work in send and recv differ, so each is timed whole. Only then: a
+    // whole, from here to the end of its recv, so all the caller waits for
+    // counts (a worker's wake-up, lines the threads exchange). Only then: a
     // clock read costs ~40 ns on this project's VMs, a tenth of the engine's
     // time in a step of a few cheap envs.
     const size_t split_chunk = caller_steps ? SplitChunk(k) : 0;
@@ -294,10 +294,7 @@ class Pool {
       } else {
         if (ticket.block < 0) PopPlain();
         if (own_share) share_.Close();
-        if (own_split && timed_ns >= 0) {
-          if (split_alone_) split_choice_.RecordInline(timed_ns);
-          else split_choice_.RecordSplit(timed_ns);
-        }
+        if (own_split && timed_ns >= 0) split_choice_.Record(timed_ns);
         if (split_.Holds(static_cast<int64_t>(index))) split_.Close();
         if (ticket.block >= 0 && timed_ns >= 0) last_step_end_ = timed_end;  // only OpenSplit reads it
         b.data = nullptr;
@@ -814,7 +811,7 @@ class Pool {
   }
 
   // Opens a split step: shared with the workers when `share` (the choice
-  // timed as split), else the caller's alone (timed as inline). Even when
+  // SplitChoice calls split), else the caller's alone. Even when
   // shared, the workers are told of it only if that pays: waking a sleeping
   // worker costs the caller a system call and the worker 5-10 us before it
   // runs, longer than a small step takes the caller alone. So a sleeping
@@ -825,7 +822,6 @@ class Pool {
   void OpenSplit(const int32_t* ids, size_t k, int32_t first_id, size_t chunk, uint32_t block, bool reset,
                  bool share) {
     split_.Open(sends_, block, ids, k, first_id, chunk, workers_->Size() + 1, reset);
-    split_alone_ = !share;
     if (!share) return;
     const auto now = std::chrono::steady_clock::now();
     const bool worth_waking = policy_.CostNs() * static_cast<double>(k) >= InlinePolicy::kBudgetNs ||
@@ -1027,7 +1023,6 @@ class Pool {
   std::chrono::steady_clock::time_point last_step_end_;                // the end of the last step that could split (api_mu_)
   std::chrono::steady_clock::time_point step_sent_;                    // when the last step that could split was sent (api_mu_)
   SplitChoice split_choice_;                                           // split or inline (api_mu_)
-  bool split_alone_ = false;  // the open split step is the caller's alone, timed as inline (api_mu_)
   // When the workers leave a core idle, a waiting caller runs queued tasks
   // and both poll before sleeping (see wait_tuning.h).
   WaitTuning tuning_ = WaitTuning::FromEnvironment().Resolved(options_.num_threads < PoolOptions::Cores());

@@ -69,11 +69,10 @@ class SplitChoice {
     return split;
   }
 
-  void RecordSplit(double ns_per_env) {
-    if (run_ >= 3) Update(&split_ns_, ns_per_env);
-  }
-  void RecordInline(double ns_per_env) {
-    if (run_ >= 2) Update(&inline_ns_, ns_per_env);
+  // The wall time per env of the step Split() last chose for (one split
+  // step is open at a time, so none is chosen before this one is timed).
+  void Record(double ns_per_env) {
+    if (last_split_ ? run_ >= 3 : run_ >= 2) Update(last_split_ ? &split_ns_ : &inline_ns_, ns_per_env);
   }
 
  private:
