@@ -39,30 +39,32 @@ namespace rlpool {
 // this project's VMs: the same 256-env CartPole pool read 44M steps/s for
 // minutes, then 22M, against 31M on one thread). So the caller times both:
 // a split step's wall time per env, and the caller's alone (a split step
-// no worker is told of, "inline" here), each a moving average, runs the
-// cheaper, and tries the other for kTrySteps steps every kTryEvery.
+// no worker is told of, "inline" here), runs the cheaper, and tries the
+// other for kTrySteps steps every kTryEvery.
 class SplitChoice {
  public:
   static constexpr int kTryEvery = 64;  // steps between tries of the choice not taken
-  static constexpr int kTrySteps = 4;   // a try's length: see Warm()
+  static constexpr int kTrySteps = 4;   // a try's length: see Record()
+  static constexpr int kKept = 4;       // samples kept per choice: see Estimate
 
   // Whether the next eligible step is split (else it runs inline).
   bool Split() {
+    const double split_ns = split_.Ns(), inline_ns = inline_.Ns();
     bool split;
-    if (split_ns_ < 0) {
+    if (split_ns < 0) {
       split = true;  // learn the split first
-    } else if (inline_ns_ < 0) {
+    } else if (inline_ns < 0) {
       split = false;  // ... then inline
     } else if (try_left_ > 0) {
       --try_left_;
       split = trying_split_;
     } else if (++since_try_ >= kTryEvery) {
       since_try_ = 0;
-      trying_split_ = !(split_ns_ < inline_ns_);
+      trying_split_ = !(split_ns < inline_ns);
       try_left_ = kTrySteps - 1;
       split = trying_split_;
     } else {
-      split = split_ns_ < inline_ns_;
+      split = split_ns < inline_ns;
     }
     run_ = split == last_split_ ? run_ + 1 : 1;
     last_split_ = split;
@@ -71,21 +73,39 @@ class SplitChoice {
 
   // The wall time per env of the step Split() last chose for (one split
   // step is open at a time, so none is chosen before this one is timed).
-  void Record(double ns_per_env) {
-    if (last_split_ ? run_ >= 3 : run_ >= 2) Update(last_split_ ? &split_ns_ : &inline_ns_, ns_per_env);
-  }
-
- private:
   // The first steps after a change pay for it: the first split step wakes
   // the worker, and the first steps of either kind step envs whose memory
   // is in the other core's cache. So a split step counts from the third in
-  // a row, an inline one from the second. A sample above the average moves
-  // it a quarter of the way, one below it at once: noise only ever adds time.
-  static void Update(double* average, double sample) {
-    *average = *average < 0 || sample < *average ? sample : 0.75 * *average + 0.25 * sample;
+  // a row, an inline one from the second.
+  void Record(double ns_per_env) {
+    if (last_split_ ? run_ >= 3 : run_ >= 2) (last_split_ ? split_ : inline_).Add(ns_per_env);
   }
 
-  double split_ns_ = -1, inline_ns_ = -1;  // wall ns per env; < 0 until measured
+ private:
+  // A choice's cost: the least of its last kKept samples. Noise only ever
+  // adds time, and a split step adds the most: the host may preempt the
+  // worker in the middle of its chunk, and the caller then waits for it
+  // (one such step read 630 ns per env against 23). An average moved by
+  // that sample turned a 1,024-env CartPole pool to the caller's alone
+  // (33 ns) for hundreds of steps; the least of the last few forgets it
+  // after kKept samples, yet follows a lasting change within as many.
+  class Estimate {
+   public:
+    double Ns() const { return ns_; }
+    void Add(double sample) {
+      kept_[next_] = sample;
+      next_ = (next_ + 1) % kKept;
+      count_ = std::min(count_ + 1, kKept);
+      ns_ = *std::min_element(kept_, kept_ + count_);
+    }
+
+   private:
+    double kept_[kKept] = {};
+    int next_ = 0, count_ = 0;
+    double ns_ = -1;  // wall ns per env; < 0 until measured
+  };
+
+  Estimate split_, inline_;
   int since_try_ = 0, try_left_ = 0, run_ = 0;
   bool trying_split_ = false, last_split_ = false;
 };
