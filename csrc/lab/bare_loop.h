@@ -6,9 +6,9 @@
 
 #include <chrono>
 #include <cstdint>
-#include <cstring>
 #include <memory>
-#include <random>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -18,54 +18,33 @@
 
 namespace rlpool {
 
-namespace detail {
-
-// `count` actions drawn uniformly from the action field (its discrete range,
-// or its box), stored back to back in the field's dtype.
-inline std::vector<char> RandomActions(const FieldSpec& action, size_t count) {
-  const size_t n = action.Count(), width = DTypeSize(action.dtype);
-  std::vector<char> out(count * n * width);
-  std::mt19937 rng(1);
-  for (size_t i = 0; i < count * n; ++i) {
-    size_t j = i % n;
-    double lo = action.low.size() == 1 ? action.low[0] : action.low[j];
-    double hi = action.high.size() == 1 ? action.high[0] : action.high[j];
-    double x = action.discrete || action.dtype == DType::kInt32 || action.dtype == DType::kInt64 ||
-                       action.dtype == DType::kUInt8
-                   ? static_cast<double>(std::uniform_int_distribution<int64_t>(static_cast<int64_t>(lo),
-                                                                                  static_cast<int64_t>(hi))(rng))
-                   : std::uniform_real_distribution<double>(lo, hi)(rng);
-    char* p = out.data() + i * width;
-    switch (action.dtype) {
-      case DType::kBool: { bool v = x != 0; std::memcpy(p, &v, 1); break; }
-      case DType::kUInt8: { uint8_t v = static_cast<uint8_t>(x); std::memcpy(p, &v, 1); break; }
-      case DType::kInt32: { int32_t v = static_cast<int32_t>(x); std::memcpy(p, &v, 4); break; }
-      case DType::kInt64: { int64_t v = static_cast<int64_t>(x); std::memcpy(p, &v, 8); break; }
-      case DType::kFloat32: { float v = static_cast<float>(x); std::memcpy(p, &v, 4); break; }
-      case DType::kFloat64: std::memcpy(p, &x, 8); break;
-    }
-  }
-  return out;
-}
-
-}  // namespace detail
-
 // `num_envs` Envs (seeded seed + i), built once, that Run() steps round-robin,
-// one step each in turn, with random actions, resetting at termination and at
-// max_episode_steps as the pool would. Each env writes its own output row, so
-// the loop touches as much memory as a pool thread serving those envs: with
-// num_envs = a pool's envs per core, Run() does that thread's share of the
-// work, minus the engine. Building happens in the constructor (for Atari,
-// ~0.1 s of palette set-up per env), outside every timed Run().
+// one step each in turn, resetting at termination and at max_episode_steps as
+// the pool would. Each env writes its own output row, so the loop touches as
+// much memory as a pool thread serving those envs: with num_envs = a pool's
+// envs per core, Run() does that thread's share of the work, minus the
+// engine. Building happens in the constructor (for Atari, ~0.1 s of palette
+// set-up per env), outside every timed Run().
+//
+// Step i takes entry i of `actions`, cycled: a table in the action field's
+// dtype, which the bench fills with the stream it feeds the pools. Not a
+// short table of the loop's own: with 256 actions cycled, the branch
+// predictor learned Taxi's moves, and the loop stepped Taxi in 17 ns where
+// the pools' 64 x num_envs random actions take 31 (docs/benchmarks.md,
+// "The bare loop's actions").
 template <class Env>
 class BareLoop {
  public:
-  BareLoop(const Config& c, int num_envs)
+  BareLoop(const Config& c, int num_envs, std::vector<char> actions)
       : spec_(Env::Spec(c)),
         max_steps_(c.Get<int64_t>("max_episode_steps")),
-        actions_(detail::RandomActions(spec_.action, kActions)),
+        actions_(std::move(actions)),
         action_bytes_(spec_.action.Bytes()),
+        num_actions_(action_bytes_ > 0 ? actions_.size() / action_bytes_ : 0),
         slots_(static_cast<size_t>(num_envs)) {
+    if (num_actions_ == 0 || actions_.size() % action_bytes_ != 0)
+      throw std::invalid_argument("a bare loop needs a table of whole actions of " + std::to_string(action_bytes_) +
+                                  " bytes each, got " + std::to_string(actions_.size()) + " bytes");
     const auto seed = static_cast<uint32_t>(c.Get<int64_t>("seed"));
     for (size_t i = 0; i < slots_.size(); ++i) {
       Slot& s = slots_[i];
@@ -90,7 +69,8 @@ class BareLoop {
       Slot& s = slots_[next_];
       next_ = next_ + 1 == slots_.size() ? 0 : next_ + 1;
       const Row row{s.fields.data()};
-      StepResult r = s.env->Step(actions_.data() + (action_index_++ % kActions) * action_bytes_, row);
+      StepResult r = s.env->Step(actions_.data() + action_index_ * action_bytes_, row);
+      action_index_ = action_index_ + 1 == num_actions_ ? 0 : action_index_ + 1;  // no division in the loop
       if (r.terminated || ++s.elapsed >= max_steps_) {
         // An Env whose Reset returns false continued the same game (Atari's
         // episodic life): the time limit keeps counting, as in the pool.
@@ -111,7 +91,6 @@ class BareLoop {
   }
 
  private:
-  static constexpr size_t kActions = 256;
   struct Slot {
     std::unique_ptr<Env> env;
     std::vector<std::vector<double>> buffers;  // double: aligned for every dtype
@@ -121,7 +100,7 @@ class BareLoop {
   EnvSpec spec_;
   int64_t max_steps_;
   std::vector<char> actions_;
-  size_t action_bytes_;
+  size_t action_bytes_, num_actions_;
   std::vector<Slot> slots_;
   size_t next_ = 0, action_index_ = 0;
 };

@@ -29,10 +29,11 @@ void BindBareLoop(nanobind::module_& m, const char* name) {
   namespace nb = nanobind;
   using Loop = BareLoop<Env>;
   nb::class_<Loop>(m, (std::string(name) + "BareLoop").c_str(),
-                   "Envs built for a bare loop on one thread, no pool: run(steps) steps them round-robin.")
+                   "Envs built for a bare loop on one thread, no pool: run(steps) steps them round-robin, "
+                   "step i taking action i of `actions` (raw bytes in the action field's dtype), cycled.")
       .def(
           "__init__",
-          [](Loop* self, const std::map<std::string, ConfigValue>& values, int num_envs) {
+          [](Loop* self, const std::map<std::string, ConfigValue>& values, int num_envs, nb::bytes actions) {
             // The most one core holds in `rlpool bench scale`: an async pool of
             // 3 x 8,192 envs on 2 cores.
             if (num_envs < 1 || num_envs > kMaxBareEnvs)
@@ -40,11 +41,12 @@ void BindBareLoop(nanobind::module_& m, const char* name) {
                                      std::to_string(num_envs))
                                         .c_str());
             Config c(values);
+            std::vector<char> table(actions.c_str(), actions.c_str() + actions.size());
             // Building can take a while (Atari: ~0.1 s of palette set-up per env).
             nb::gil_scoped_release release;
-            new (self) Loop(c, num_envs);
+            new (self) Loop(c, num_envs, std::move(table));
           },
-          nb::arg("config"), nb::arg("num_envs") = 1)
+          nb::arg("config"), nb::arg("num_envs"), nb::arg("actions"))
       .def("run", [](Loop& loop, int64_t steps) { return loop.Run(steps); }, nb::arg("steps"),
            nb::call_guard<nb::gil_scoped_release>(), "Seconds for `steps` steps, one env after another.")
       .def(

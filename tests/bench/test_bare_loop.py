@@ -3,10 +3,11 @@ lab modules (rlpool._lab_<family>), run on every core at once."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import rlpool
-from rlpool.bench.native import bare_loop
+from rlpool.bench.native import bare_loop, lab_module
 
 
 def test_every_env_class_has_a_bare_loop():
@@ -49,3 +50,16 @@ def test_a_python_written_env_has_a_bare_loop_so_scale_can_measure_its_ceiling()
     loop = bare_loop(rlpool.make_spec("PyCartPole-v1", seed=3), 5)
     assert 0 < loop.run(2000) < 10
     assert len(loop.step_seconds(100)) == 100
+
+
+def test_a_bare_loop_steps_the_actions_it_is_given_and_refuses_a_table_of_part_actions():
+    spec = rlpool.make_spec("Taxi-v3")
+    # The pools' stream, any shape: flattened in C order and cycled.
+    loop = bare_loop(spec, 4, np.arange(6 * 7).reshape(7, 6) % 6)
+    assert 0 < loop.run(500) < 10
+    # Converted to the action field's dtype (Pendulum: float32) before it goes in.
+    assert 0 < bare_loop(rlpool.make_spec("Pendulum-v1"), 2, np.array([-2.0, 0.0, 2.0])).run(100) < 10
+    module = lab_module(spec.family)
+    for table, got in ((b"\x01\x00\x00", 3), (b"", 0)):
+        with pytest.raises(ValueError, match=f"a table of whole actions of 4 bytes each, got {got} bytes"):
+            module.TaxiBareLoop(spec._native_config(), 4, table)

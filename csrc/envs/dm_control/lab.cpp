@@ -9,8 +9,8 @@
 
 #include <chrono>
 #include <cstdint>
-#include <cstring>
 #include <memory>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -78,10 +78,12 @@ class BarePhysics {
     std::vector<double> low(m->nu, -1.0), high(m->nu, 1.0);
     for (int j = 0; j < m->nu; ++j)
       if (m->actuator_ctrllimited[j]) low[j] = m->actuator_ctrlrange[2 * j], high[j] = m->actuator_ctrlrange[2 * j + 1];
-    const std::vector<char> drawn =
-        rlpool::detail::RandomActions(rlpool::Field<double>("ctrl", {m->nu}, low, high), kActions);
+    std::mt19937 rng(1);
     actions_.resize(static_cast<size_t>(kActions) * m->nu);
-    std::memcpy(actions_.data(), drawn.data(), drawn.size());
+    for (size_t i = 0; i < actions_.size(); ++i) {
+      const size_t j = i % static_cast<size_t>(m->nu);
+      actions_[i] = std::uniform_real_distribution<double>(low[j], high[j])(rng);
+    }
     elapsed_.assign(envs, 0);
     for (auto& p : physics_) p->Reset();
   }

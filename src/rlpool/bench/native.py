@@ -9,6 +9,10 @@ import importlib
 from types import ModuleType
 from typing import Any
 
+import numpy as np
+
+from .actions import action_batches
+
 
 def lab_module(family: str) -> ModuleType:
     """rlpool._lab_<family>; ImportError saying which module is missing."""
@@ -24,11 +28,15 @@ def lab_module(family: str) -> ModuleType:
         ) from None
 
 
-def bare_loop(spec: Any, num_envs: int = 1) -> Any:
+def bare_loop(spec: Any, num_envs: int = 1, actions: np.ndarray | None = None) -> Any:
     """`num_envs` envs of the task `spec` describes, built for a bare loop on
     one thread (csrc/lab/bare_loop.h): run(steps) steps them round-robin and
-    returns the seconds taken. ImportError when the family's lab is not built
-    or holds no bare loop for the task's env class."""
+    returns the seconds taken. Step i takes action i of `actions` (any array
+    of the action space's samples, flattened in C order and cycled); by
+    default the bench's own draw for a pool of num_envs envs
+    (rlpool.bench.actions), so the loop's branches see actions as random as
+    a pool's. ImportError when the family's lab is not built or holds no
+    bare loop for the task's env class."""
     task = spec._task
     module = lab_module(task.family)
     try:
@@ -38,4 +46,7 @@ def bare_loop(spec: Any, num_envs: int = 1) -> Any:
             f"no bare loop for {task.task_id} ({task.family} class {task.env}): "
             f"csrc/envs/{task.family}/lab.cpp builds those the bench's scenarios step"
         ) from None
-    return cls(spec._native_config(), num_envs)
+    if actions is None:
+        actions = action_batches(spec.action_space, max(num_envs, 1))  # a senseless num_envs: the loop says so
+    table = np.ascontiguousarray(actions, dtype=spec.fields["action"]["dtype"])
+    return cls(spec._native_config(), num_envs, table.tobytes())

@@ -39,7 +39,8 @@ class BareLoop(Runner):
             options = dict(self.point.options)
             self.seeds = [k * self.num_envs for k in range(self.loops_at_once)]  # loop k: envs seeds[k], seeds[k] + 1, ...
             # Built here, untimed: for Atari that is ~0.1 s of palette set-up per env.
-            self.loops = [bare_loop(rlpool.make_spec(self.point.task, seed=seed, **options), self.num_envs)
+            # The pools' own action stream (None: the bench's draw for these envs).
+            self.loops = [bare_loop(rlpool.make_spec(self.point.task, seed=seed, **options), self.num_envs, actions)
                           for seed in self.seeds]
         except ImportError as e:
             raise Skip(str(e)) from None
