@@ -362,17 +362,21 @@ class Pool {
     uint64_t send;  // which send() queued it (Pool::sends_)
   };
 
+  // The engine's fields come first: every step reads them before the env's
+  // own, and an env's first members are usually read too, so they share a
+  // line. After the env, they sat ~40 KB from its start in a MiniGrid env:
+  // a line and a page of their own for every step.
   struct EnvSlot {
-    Env env;
     // The last generation (Pool::sent_) some thread claimed to run (Claim).
     // A task the caller ran from its share stays queued until a worker pops
     // it; its generation is claimed by then, so it is skipped, even after
     // later sends. In the env's own allocation, which its runner touches
     // anyway.
     std::atomic<uint32_t> claimed{0};
-    int64_t elapsed = 0;
     bool done = true;       // the last step ended its episode (or it never started)
     bool truncated = true;  // ... and did so by the time limit
+    int64_t elapsed = 0;
+    Env env;
     // An env may take its index in the pool as a third argument (Meta-World's
     // multi-task pools run task i % k in env i); most take (config, seed).
     EnvSlot(const Config& c, uint32_t seed, int32_t index)
