@@ -18,8 +18,8 @@ enum Action : int { kLeft = 0, kRight = 1, kForward = 2, kPickup = 3, kDrop = 4,
 struct World {
   explicit World(uint32_t seed) : rng(seed) {}
 
-  NpRandom rng;
-  Grid grid;
+  // What every step reads comes first, in the env's first lines; the grid
+  // (10 KB, of which a step reads its view's rows) and the mission text last.
   int width = 0, height = 0;
   int ax = -1, ay = -1, dir = 0;
   Obj carrying;
@@ -27,6 +27,8 @@ struct World {
   bool see_through_walls = false;
   uint16_t next_id = 1;
   int mission_id = 0;  // MiniGrid: an index into the level's table (missions.h)
+  NpRandom rng;
+  Grid grid;
   // BabyAI: the mission's code (info["mission_id"]) and its text, written at reset.
   MissionCode babyai_code;
   MissionText babyai_text;
