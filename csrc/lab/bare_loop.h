@@ -30,7 +30,7 @@ namespace rlpool {
 // dtype, which the bench fills with the stream it feeds the pools. Not a
 // short table of the loop's own: with 256 actions cycled, the branch
 // predictor learned Taxi's moves, and the loop stepped Taxi in 17 ns where
-// the pools' 64 x num_envs random actions take 31 (docs/benchmarks.md,
+// the pools' 64 x num_envs random actions take 30 (docs/benchmarks.md,
 // "The bare loop's actions").
 template <class Env>
 class BareLoop {
