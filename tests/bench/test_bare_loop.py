@@ -59,6 +59,9 @@ def test_a_bare_loop_steps_the_actions_it_is_given_and_refuses_a_table_of_part_a
     assert 0 < loop.run(500) < 10
     # Converted to the action field's dtype (Pendulum: float32) before it goes in.
     assert 0 < bare_loop(rlpool.make_spec("Pendulum-v1"), 2, np.array([-2.0, 0.0, 2.0])).run(100) < 10
+    for actions, why in ((np.array([0, 6]), "some are outside it"), (np.array([], dtype=np.int64), "got 0 values")):
+        with pytest.raises(ValueError, match=why):
+            bare_loop(spec, 4, actions)
     module = lab_module(spec.family)
     for table, got in ((b"\x01\x00\x00", 3), (b"", 0)):
         with pytest.raises(ValueError, match=f"a table of whole actions of 4 bytes each, got {got} bytes"):

@@ -10,6 +10,7 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+from gymnasium.vector.utils import batch_space
 
 from .actions import action_batches
 
@@ -36,7 +37,9 @@ def bare_loop(spec: Any, num_envs: int = 1, actions: np.ndarray | None = None) -
     default the bench's own draw for a pool of num_envs envs
     (rlpool.bench.actions), so the loop's branches see actions as random as
     a pool's. ImportError when the family's lab is not built or holds no
-    bare loop for the task's env class."""
+    bare loop for the task's env class; ValueError for actions that are not
+    whole samples of the action space (the loop steps them unchecked, as a
+    pool steps what its binder checked)."""
     task = spec._task
     module = lab_module(task.family)
     try:
@@ -48,5 +51,19 @@ def bare_loop(spec: Any, num_envs: int = 1, actions: np.ndarray | None = None) -
         ) from None
     if actions is None:
         actions = action_batches(spec.action_space, max(num_envs, 1))  # a senseless num_envs: the loop says so
-    table = np.ascontiguousarray(actions, dtype=spec.fields["action"]["dtype"])
-    return cls(spec._native_config(), num_envs, table.tobytes())
+    return cls(spec._native_config(), num_envs, _action_table(spec, actions))
+
+
+def _action_table(spec: Any, actions: Any) -> bytes:
+    """`actions` as whole samples of the action space, in the action field's
+    dtype, back to back; ValueError for anything else."""
+    space = spec.action_space
+    samples = np.asarray(actions, dtype=space.dtype)
+    per_sample = int(np.prod(space.shape))
+    if samples.size == 0 or samples.size % per_sample:
+        raise ValueError(f"bare_loop needs whole actions of shape {space.shape} ({per_sample} values each), "
+                         f"got {samples.size} values")
+    samples = samples.reshape((-1,) + space.shape)
+    if not batch_space(space, len(samples)).contains(samples):
+        raise ValueError(f"bare_loop's actions must be samples of the action space {space}; some are outside it")
+    return np.ascontiguousarray(samples, dtype=spec.fields["action"]["dtype"]).tobytes()
