@@ -1,11 +1,13 @@
-// MiniGrid's world as plain values: object cells in a fixed-size array (sized
-// for the largest map, so nothing is allocated per episode or step), their
+// MiniGrid's world as plain values: object cells in one array (sized for the
+// level's map when the env is built, so nothing is allocated per episode or
+// step), their
 // 3-number encoding and the agent's partial view, as minigrid 3.2.0's
 // `Grid.encode`, `MiniGridEnv.gen_obs_grid` and `Grid.process_vis` compute them.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 namespace rlpool::minigrid {
 
@@ -64,10 +66,13 @@ constexpr int kMaxView = 15;    // agent_view_size up to this (default 7)
 
 class Grid {
  public:
+  // Room for a width x height map before the first Clear: called when the env
+  // is built, so the cells are allocated beside it (a step reads them all).
+  void Reserve(int width, int height) { cells_.reserve(static_cast<size_t>(width) * height); }
   void Clear(int width, int height) {
     width_ = width;
     height_ = height;
-    for (int i = 0; i < width * height; ++i) cells_[i] = Obj{};
+    cells_.assign(static_cast<size_t>(width) * height, Obj{});
   }
   int Width() const { return width_; }
   int Height() const { return height_; }
@@ -101,7 +106,7 @@ class Grid {
 
  private:
   int width_ = 0, height_ = 0;
-  Obj cells_[kMaxSize * kMaxSize];
+  std::vector<Obj> cells_;  // row-major, y * width + x
 };
 
 inline Obj WallObj() { return Obj{kWall, kGrey}; }

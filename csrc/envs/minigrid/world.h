@@ -18,8 +18,8 @@ enum Action : int { kLeft = 0, kRight = 1, kForward = 2, kPickup = 3, kDrop = 4,
 struct World {
   explicit World(uint32_t seed) : rng(seed) {}
 
-  // What every step reads comes first, in the env's first lines; the grid
-  // (10 KB, of which a step reads its view's rows) and the mission text last.
+  // What every step reads comes first, in the env's first lines; the grid's
+  // cells are on the heap (Grid::Reserve), BabyAI's mission text last.
   int width = 0, height = 0;
   int ax = -1, ay = -1, dir = 0;
   Obj carrying;
