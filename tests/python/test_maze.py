@@ -80,3 +80,18 @@ def test_maze_is_perfect(maze_id):
             stack += [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
         np.testing.assert_array_equal(seen, floor)
         assert (grid == 3).sum() == 1 and (grid == 2).sum() == 1
+
+
+def test_a_pool_made_right_after_another_tasks_runs_its_own_functions(maze_id, cartpole_id):
+    """A pool's envs share the compiled functions' table, reused while the config is
+    the same (layout.h, SharedLayout): another task's pool, made just before on the
+    same thread, must not leave its own behind."""
+    rlpool.make(cartpole_id, num_envs=2, num_threads=1, seed=9).reset()
+    pool = rlpool.make(maze_id, num_envs=1, num_threads=1, seed=9)
+    plain = python_env.make_gymnasium_env(maze_id, seed=9)
+    np.testing.assert_array_equal(pool.reset()[0][0], plain.reset()[0])
+    for t in range(50):
+        obs, _, _, _, info = pool.step(np.array([t % 4]))
+        obs2, _, _, _, info2 = plain.step(t % 4)
+        np.testing.assert_array_equal(obs[0], obs2)
+        assert info["distance"][0] == info2["distance"]

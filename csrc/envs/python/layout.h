@@ -19,6 +19,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -126,5 +128,21 @@ struct Layout {
     }
   }
 };
+
+// The Layout an env of this config reads: the one built last on this thread
+// when the config is the same. A pool's envs are built from one config, a
+// share of them per thread (Pool::MakeEnvs), so they read one or two copies,
+// not one each: 8,192 copies, each a few allocations of its own between the
+// envs, put another page in every env step's way.
+inline std::shared_ptr<const Layout> SharedLayout(const Config& c) {
+  thread_local std::map<std::string, ConfigValue> last_values;
+  thread_local std::shared_ptr<const Layout> last;
+  if (last == nullptr || last_values != c.Values()) {
+    auto built = std::make_shared<const Layout>(c);
+    last_values = c.Values();
+    last = std::move(built);
+  }
+  return last;
+}
 
 }  // namespace rlpool::python

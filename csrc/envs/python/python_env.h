@@ -47,14 +47,15 @@ class PythonEnv {
   static EnvSpec Spec(const Config& c) { return Layout(c).spec; }
 
   PythonEnv(const Config& c, uint32_t seed)
-      : layout_(std::make_shared<const Layout>(c)),
+      : layout_(SharedLayout(c)),
         state_(NewZeroed(layout_->state_bytes)),
-        info_(NewZeroed(layout_->info_record_bytes)) {
-    SeedMt19937(rng_, seed);
+        info_(NewZeroed(layout_->info_record_bytes)),
+        rng_(kRngWords) {
+    SeedMt19937(rng_.data(), seed);
   }
 
   void Reset(const Row& out, bool) {
-    int32_t status = layout_->reset(state_.data(), rng_, out.Raw(Layout::kObs), info_.data());
+    int32_t status = layout_->reset(state_.data(), rng_.data(), out.Raw(Layout::kObs), info_.data());
     CopyInfo(out);
     if (status != 0) Fail("reset", status);
   }
@@ -62,7 +63,7 @@ class PythonEnv {
   StepResult Step(const void* action, const Row& out) {
     double reward = 0.0;
     bool terminated = false;
-    int32_t status = layout_->step(state_.data(), rng_, action, out.Raw(Layout::kObs), &reward, &terminated, info_.data());
+    int32_t status = layout_->step(state_.data(), rng_.data(), action, out.Raw(Layout::kObs), &reward, &terminated, info_.data());
     CopyInfo(out);
     if (status != 0) Fail("step", status);
     return {reward, terminated};
@@ -98,7 +99,9 @@ class PythonEnv {
   std::shared_ptr<const Layout> layout_;
   std::vector<Chunk> state_;
   std::vector<Chunk> info_;
-  uint32_t rng_[kRngWords];
+  // On the heap after the state and info, not in the env: 2.5 KB that a step
+  // rarely reads would sit between the env and the state every step reads.
+  std::vector<uint32_t> rng_;
 };
 
 }  // namespace rlpool::python
