@@ -120,26 +120,26 @@ class MiniGrid {
       case Kind::kPutNear: GenPutNear(w, p_, t_); break;
       case Kind::kRedBlueDoors: GenRedBlueDoors(w, p_, t_); break;
       case Kind::kMemory: GenMemory(w, p_, t_); break;
-      case Kind::kUnlock: GenUnlock(w, *rooms_, t_); break;
-      case Kind::kUnlockPickup: GenUnlockPickup(w, *rooms_, t_, false); break;
-      case Kind::kBlockedUnlockPickup: GenUnlockPickup(w, *rooms_, t_, true); break;
-      case Kind::kKeyCorridor: GenKeyCorridor(w, *rooms_, p_, t_); break;
+      case Kind::kUnlock: GenUnlock(w, Rooms(), t_); break;
+      case Kind::kUnlockPickup: GenUnlockPickup(w, Rooms(), t_, false); break;
+      case Kind::kBlockedUnlockPickup: GenUnlockPickup(w, Rooms(), t_, true); break;
+      case Kind::kKeyCorridor: GenKeyCorridor(w, Rooms(), p_, t_); break;
       case Kind::kMultiRoom: GenMultiRoom(w, p_); break;
       case Kind::kLockedRoom: GenLockedRoom(w, p_); break;
       case Kind::kPlayground: GenPlayground(w); break;
-      case Kind::kObstructedMaze1: GenObstructedMaze1(w, *rooms_, p_, t_); break;
-      case Kind::kObstructedMazeFull: GenObstructedMazeFull(w, *rooms_, p_, t_, false); break;
-      case Kind::kObstructedMazeFullV1: GenObstructedMazeFull(w, *rooms_, p_, t_, true); break;
+      case Kind::kObstructedMaze1: GenObstructedMaze1(w, Rooms(), p_, t_); break;
+      case Kind::kObstructedMazeFull: GenObstructedMazeFull(w, Rooms(), p_, t_, false); break;
+      case Kind::kObstructedMazeFullV1: GenObstructedMazeFull(w, Rooms(), p_, t_, true); break;
       case Kind::kWFC: GenWFC(w, p_, wfc_); break;
       default:
         if (p_.kind == Kind::kLevelGen) {
-          GenLevelGen(w, *rooms_, *instrs_, p_);
+          GenLevelGen(w, Rooms(), Instrs(), p_);
         } else if (p_.kind >= Kind::kActionObjDoor) {
-          GenBabyOther(w, *rooms_, *instrs_, p_);
+          GenBabyOther(w, Rooms(), Instrs(), p_);
         } else if (p_.kind >= Kind::kPickup) {
-          GenBabyAction(w, *rooms_, *instrs_, p_, &start_carry_);
+          GenBabyAction(w, Rooms(), Instrs(), p_, &start_carry_);
         } else {
-          GenBabyGoTo(w, *rooms_, *instrs_, p_);
+          GenBabyGoTo(w, Rooms(), Instrs(), p_);
         }
         break;
     }
@@ -165,7 +165,7 @@ class MiniGrid {
       case Kind::kObstructedMaze1:
       case Kind::kObstructedMazeFull:
       case Kind::kObstructedMazeFullV1: r = StepPickupTarget(world_, t_, a); break;
-      default: r = IsBabyAI(p_.kind) ? StepLevel(world_, *rooms_, *instrs_, a) : world_.BaseStep(a); break;
+      default: r = IsBabyAI(p_.kind) ? StepLevel(world_, Rooms(), Instrs(), a) : world_.BaseStep(a); break;
     }
     Write(out);
     // minigrid's own time limit (BabyAI's varies with the instruction).
@@ -232,14 +232,17 @@ class MiniGrid {
     int w, h;
     MapSize(p_, &w, &h);
     world_.grid.Reserve(w, h);
-    if (babyai_ || BuiltOfRooms(p_.kind)) rooms_ = std::make_unique<RoomGrid>();
-    if (babyai_) instrs_ = std::make_unique<Instructions>();
   }
 
-  static bool BuiltOfRooms(Kind k) {
-    return k == Kind::kUnlock || k == Kind::kUnlockPickup || k == Kind::kBlockedUnlockPickup ||
-           k == Kind::kKeyCorridor || k == Kind::kObstructedMaze1 || k == Kind::kObstructedMazeFull ||
-           k == Kind::kObstructedMazeFullV1;
+  // Made by the first reset that needs them: only levels built of rooms
+  // do, so the others carry neither (27 KB an env).
+  RoomGrid& Rooms() {
+    if (rooms_ == nullptr) rooms_ = std::make_unique<RoomGrid>();
+    return *rooms_;
+  }
+  Instructions& Instrs() {
+    if (instrs_ == nullptr) instrs_ = std::make_unique<Instructions>();
+    return *instrs_;
   }
 
   void Write(const Row& out) const {
@@ -287,7 +290,7 @@ class MiniGrid {
   World world_;
   TaskState t_;
   uint16_t start_carry_ = 0;
-  // Levels built of rooms only (27 KB, read at reset and by BabyAI's steps).
+  // Levels built of rooms only (Rooms(), Instrs()): read at reset and by BabyAI's steps.
   std::unique_ptr<RoomGrid> rooms_;
   std::unique_ptr<Instructions> instrs_;
   WfcScratch wfc_;  // the WFC level's working memory, kept between resets
